@@ -1,0 +1,48 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+/** The direction of imports: shared is pure, web never reaches into the server and vice versa. */
+const restrict = (groups, message) => ["error", { patterns: groups.map((group) => ({ group: [group], message })) }];
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "data/**", "bench/results/**", "test-results/**", "playwright-report/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: {
+      parserOptions: { project: ["./tsconfig.server.json", "./tsconfig.web.json"], tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["src/shared/**/*.ts"],
+    ignores: ["src/shared/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": restrict(["**/server/**", "**/web/**", "node:*"], "src/shared is isomorphic: no server, web or Node imports."),
+    },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": restrict(["**/server/**", "node:*"], "The web app talks to the server over HTTP only.") },
+  },
+  {
+    files: ["src/server/**/*.ts"],
+    rules: { "no-restricted-imports": restrict(["**/web/**"], "The server does not import web code.") },
+  },
+  {
+    files: ["src/web/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
+    files: ["**/*.js", "**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,95 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createAuth, type Auth } from "./auth/auth";
+import { registerAuthRoutes } from "./auth/routes";
+import type { Config } from "./config";
+import { createEventBus, type EventBus } from "./db/bus";
+import { openDatabase, type DatabaseHandle } from "./db/client";
+import { runSeeders } from "./db/seed";
+import { registerAccessControl } from "./http/access";
+import { registerErrorHandling, registerNotFound } from "./http/error-handler";
+import { registerOpenApi } from "./http/openapi";
+import { registerSecurity } from "./http/security";
+import { registerWebApp } from "./http/web-app";
+import { registerEventStream } from "./modules/events/stream-routes";
+import { pruneUserEvents } from "./modules/events/user-events";
+import { translationsSeeder } from "./modules/i18n/seed";
+import { registerI18nRoutes } from "./modules/i18n/routes";
+import { registerSystemRoutes } from "./modules/system/routes";
+import { loadOrCreateSecrets } from "./secrets";
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** Seed data shipped with the product (rate deck, translations); not the runtime data folder. */
+export const SEED_DIR = path.join(projectRoot, "data");
+export const WEB_ROOT = path.join(projectRoot, "dist/web");
+
+export interface ServerOptions {
+  /** An already open database (tests); otherwise opened from the configuration. */
+  database?: DatabaseHandle;
+  /** Serve the built web app from here when it exists. */
+  webRoot?: string | false;
+  heartbeatMs?: number;
+  logger?: boolean;
+}
+
+export interface Server {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  bus: EventBus;
+  auth: Auth;
+  servesWebApp: boolean;
+  close(): Promise<void>;
+}
+
+/** Opens the database, loads seed data once, and builds the Fastify app from its plugins. */
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
+  const database =
+    options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  const secret = config.authSecret ?? loadOrCreateSecrets(config.dataDir).authSecret;
+  await runSeeders(database.db, [translationsSeeder(SEED_DIR)]);
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+  const bus = await createEventBus(database.db, database.listen, (error) => app.log.error({ err: error }, "event bus"));
+  const auth = createAuth({ db: database.db, config, secret });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute });
+  await registerOpenApi(app);
+  registerAccessControl(app, auth);
+
+  registerSystemRoutes(app, database);
+  registerAuthRoutes(app, auth);
+  registerI18nRoutes(app, database.db);
+  registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
+
+  const indexHtml = options.webRoot === false ? null : await registerWebApp(app, options.webRoot ?? WEB_ROOT);
+  registerNotFound(app, indexHtml);
+
+  const pruning = setInterval(() => {
+    pruneUserEvents(database.db).catch((error: unknown) => app.log.error({ err: error }, "pruning user events"));
+  }, 15 * 60 * 1000);
+  pruning.unref();
+
+  await app.ready();
+  return {
+    app,
+    database,
+    bus,
+    auth,
+    servesWebApp: indexHtml !== null,
+    async close() {
+      clearInterval(pruning);
+      await app.close();
+      await bus.close();
+      await database.close();
+    },
+  };
+}

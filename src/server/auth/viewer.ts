@@ -1,0 +1,33 @@
+import type { FastifyRequest } from "fastify";
+import type { Auth } from "./auth";
+
+/** Who is asking: resolved from the session cookie by better-auth. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  role: "user" | "admin";
+  sessionId: string;
+}
+
+export function requestHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+export async function resolveViewer(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
+  const found = await auth.api.getSession({ headers: requestHeaders(request) });
+  if (!found) return null;
+  const role = (found.user as { role?: unknown }).role === "admin" ? "admin" : "user";
+  return {
+    userId: found.user.id,
+    email: found.user.email,
+    emailVerified: found.user.emailVerified,
+    role,
+    sessionId: found.session.id,
+  };
+}

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import path from "node:path";
+
+/**
+ * Every environment variable the server reads, validated once at start-up.
+ * A bad value stops the process with a message that names the variable.
+ * Outside services fall back to local providers when their credentials are absent.
+ */
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  AUTH_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  SUPPORT_EMAIL: z.email().default("support@dialwise.example"),
+  SUPPORT_LOCATION: z.string().default("Stockholm, Sweden"),
+  ADMIN_EMAIL_DOMAIN: z.string().default("dialwise.example"),
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().default("Dialwise <no-reply@dialwise.example>"),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_API_KEY: optional,
+  TWILIO_API_SECRET: optional,
+  TWILIO_TWIML_APP_SID: optional,
+  TWILIO_CALLER_ID: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: Env["LOG_LEVEL"];
+  authSecret: string | undefined;
+  rateLimitPerMinute: number;
+  supportEmail: string;
+  supportLocation: string;
+  adminEmailDomain: string;
+  mail: { smtpUrl: string | undefined; from: string };
+  google: { clientId: string; clientSecret: string } | undefined;
+  twilio:
+    | { accountSid: string; authToken: string; apiKey: string; apiSecret: string; twimlAppSid: string; callerId: string }
+    | undefined;
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and validates configuration; throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const google = requireAllOrNone(env, ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]);
+  const twilio = requireAllOrNone(env, [
+    "TWILIO_ACCOUNT_SID",
+    "TWILIO_AUTH_TOKEN",
+    "TWILIO_API_KEY",
+    "TWILIO_API_SECRET",
+    "TWILIO_TWIML_APP_SID",
+    "TWILIO_CALLER_ID",
+  ]);
+  const stripe = requireAllOrNone(env, ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    authSecret: env.AUTH_SECRET,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    supportEmail: env.SUPPORT_EMAIL,
+    supportLocation: env.SUPPORT_LOCATION,
+    adminEmailDomain: env.ADMIN_EMAIL_DOMAIN.replace(/^@/, "").toLowerCase(),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    google: google && { clientId: google.GOOGLE_CLIENT_ID, clientSecret: google.GOOGLE_CLIENT_SECRET },
+    twilio: twilio && {
+      accountSid: twilio.TWILIO_ACCOUNT_SID,
+      authToken: twilio.TWILIO_AUTH_TOKEN,
+      apiKey: twilio.TWILIO_API_KEY,
+      apiSecret: twilio.TWILIO_API_SECRET,
+      twimlAppSid: twilio.TWILIO_TWIML_APP_SID,
+      callerId: twilio.TWILIO_CALLER_ID,
+    },
+    stripe: stripe && { secretKey: stripe.STRIPE_SECRET_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET },
+  };
+}
+
+/** A provider's credentials come as a set: all present (use it), none (local provider), or a clear error. */
+function requireAllOrNone<K extends keyof Env>(env: Env, keys: K[]): Record<K, string> | undefined {
+  const present = keys.filter((key) => env[key] !== undefined);
+  if (present.length === 0) return undefined;
+  if (present.length < keys.length) {
+    const missing = keys.filter((key) => env[key] === undefined);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${present.join(", ")} set but ${missing.join(", ")} missing (set all or none)`,
+    );
+  }
+  return Object.fromEntries(keys.map((key) => [key, String(env[key])])) as Record<K, string>;
+}

@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import type { Database, Executor } from "./client";
+import { seedRuns } from "./schema/meta";
+
+export interface Seeder {
+  name: string;
+  /** Changes when the seed data changes; an unchanged version is not loaded again. */
+  version: string;
+  run(db: Executor): Promise<void>;
+}
+
+/** Runs each seeder whose version has not been loaded yet, each in its own transaction. */
+export async function runSeeders(db: Database, seeders: Seeder[]): Promise<string[]> {
+  const loaded: string[] = [];
+  for (const seeder of seeders) {
+    await db.transaction(async (tx) => {
+      const [done] = await tx.select().from(seedRuns).where(eq(seedRuns.name, seeder.name)).for("update");
+      if (done?.version === seeder.version) return;
+      await seeder.run(tx);
+      await tx
+        .insert(seedRuns)
+        .values({ name: seeder.name, version: seeder.version })
+        .onConflictDoUpdate({ target: seedRuns.name, set: { version: seeder.version, loadedAt: new Date() } });
+      loaded.push(seeder.name);
+    });
+  }
+  return loaded;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Access } from "../../shared/api/endpoint";
+import type { Auth } from "../auth/auth";
+import { resolveViewer, type Viewer } from "../auth/viewer";
+import { AppError } from "./app-error";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in person, or null; resolved once per request before any handler that needs it. */
+    viewer: Viewer | null;
+    viewerResolved: boolean;
+  }
+}
+
+/**
+ * Every route declares who may call it. A route without a declaration does not
+ * register, so a forgotten check is a start-up failure, not a leak.
+ */
+export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
+  app.decorateRequest("viewer", null);
+  app.decorateRequest("viewerResolved", false);
+
+  app.addHook("onRoute", (route) => {
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (access === undefined && needsDeclaredAccess(route.url)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access (public, user or admin)`);
+    }
+  });
+
+  app.addHook("preHandler", async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === "public" || access === undefined) return;
+    const viewer = await viewerOf(auth, request);
+    if (!viewer) throw new AppError(401, "unauthorized", "Please sign in to continue");
+    if (access === "admin" && viewer.role !== "admin") {
+      throw new AppError(403, "forbidden", "This page is for administrators only");
+    }
+  });
+}
+
+// API and webhook routes are ours and must say who may call them; static files and
+// the OpenAPI viewer (registered by plugins) are public by nature.
+function needsDeclaredAccess(url: string): boolean {
+  return /^\/(api|webhooks)\//.test(url) && !url.startsWith("/api/docs");
+}
+
+/** The viewer of a request, looked up at most once. */
+export async function viewerOf(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
+  if (!request.viewerResolved) {
+    request.viewer = await resolveViewer(auth, request);
+    request.viewerResolved = true;
+  }
+  return request.viewer;
+}
+
+/** For handlers behind `user` or `admin` access, where the preHandler guarantees a viewer. */
+export function requireViewer(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new AppError(401, "unauthorized", "Please sign in to continue");
+  return request.viewer;
+}

@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { LOCALES } from "../../../shared/i18n/locales";
+import { SEED_DIR } from "../../app";
+
+const load = (language: string) => JSON.parse(readFileSync(path.join(SEED_DIR, "translations", `${language}.json`), "utf8")) as Record<string, string>;
+const english = load("en");
+
+/** Strings that are the same in every language on purpose: brand names, codes, symbols. */
+const SAME_IN_EVERY_LANGUAGE = /^(Dialwise|Google|Twilio|Stripe|USD|HD|FAQ|OK|[\d\s+#*().,:/$%-]*|\{\{\w+\}\})$/;
+/** Keys whose English value may legitimately be identical in another language (checked by hand). */
+const ALLOWED_IDENTICAL = new Set(["brand.name"]);
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const full = path.join(folder, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+describe("translations", () => {
+  it.each(LOCALES.filter((language) => language !== "en"))("%s has every English key, translated, with the same placeholders", (language) => {
+    const strings = load(language);
+    const missing = Object.keys(english).filter((key) => !strings[key]?.trim());
+    expect(missing, `keys missing in ${language}`).toEqual([]);
+    const extra = Object.keys(strings).filter((key) => !(key in english));
+    expect(extra, `keys in ${language} that English lacks`).toEqual([]);
+    const untranslated = Object.keys(english).filter(
+      (key) => strings[key] === english[key] && !SAME_IN_EVERY_LANGUAGE.test(english[key] ?? "") && !ALLOWED_IDENTICAL.has(key),
+    );
+    expect(untranslated, `keys in ${language} still in English`).toEqual([]);
+    const mismatched = Object.keys(english).filter((key) => JSON.stringify(placeholders(english[key] ?? "")) !== JSON.stringify(placeholders(strings[key] ?? "")));
+    expect(mismatched, `keys in ${language} whose {{placeholders}} differ`).toEqual([]);
+  });
+
+  it("has an English string for every literal key the web app uses", () => {
+    const webRoot = path.resolve(SEED_DIR, "../src/web");
+    const used = new Set<string>();
+    for (const file of sourceFiles(webRoot)) {
+      for (const match of readFileSync(file, "utf8").matchAll(/\bt\(\s*"([a-z0-9_]+(?:\.[a-z0-9_]+)+)"/g)) used.add(match[1] ?? "");
+    }
+    expect(used.size).toBeGreaterThan(0);
+    expect([...used].filter((key) => !(key in english))).toEqual([]);
+  });
+});

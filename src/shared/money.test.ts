@@ -1,0 +1,41 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatUsd, moneyToDecimal, moneyToFixed, parseMoney } from "./money";
+
+describe("money", () => {
+  it("parses decimal strings exactly", () => {
+    expect(parseMoney("12.5")).toBe(125_000);
+    expect(parseMoney("0.0266")).toBe(266);
+    expect(parseMoney("-1")).toBe(-10_000);
+    expect(parseMoney("3.10000")).toBe(31_000);
+  });
+
+  it("refuses what it cannot hold exactly", () => {
+    expect(() => parseMoney("0.00001")).toThrow(/4 decimals/);
+    expect(() => parseMoney("1e3")).toThrow(/decimal/);
+    expect(() => parseMoney("")).toThrow();
+  });
+
+  it("round-trips through the database's numeric(14,4) text", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -9_999_999_999_999, max: 9_999_999_999_999 }), (amount) => {
+        expect(parseMoney(moneyToDecimal(amount))).toBe(amount);
+      }),
+    );
+  });
+
+  it("rounds half away from zero for display", () => {
+    expect(moneyToFixed(266, 2)).toBe("0.03");
+    expect(moneyToFixed(250, 2)).toBe("0.03");
+    expect(moneyToFixed(249, 2)).toBe("0.02");
+    expect(moneyToFixed(12_345, 3)).toBe("1.235");
+    expect(moneyToFixed(-250, 2)).toBe("-0.03");
+    expect(moneyToFixed(125_000, 0)).toBe("13");
+  });
+
+  it("formats for people in their language", () => {
+    expect(formatUsd(266, "en", 4)).toBe("$0.0266");
+    expect(formatUsd(12_345, "en", 2)).toBe("$1.23");
+    expect(formatUsd(12_345, "de", 2)).toMatch(/1,23\s?\$/);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Money is an integer count of ten-thousandths of a US dollar (1 = $0.0001).
+ * Floats never carry money: parse decimal strings at the edge, do integer
+ * arithmetic inside, and format only for display.
+ */
+export type Money = number;
+
+export const MONEY_SCALE = 10_000;
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/** Parses a decimal string ("12.5", "0.0266") into Money; more than 4 decimals is an error, not a rounding. */
+export function parseMoney(text: string): Money {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) throw new RangeError(`not a decimal amount: ${JSON.stringify(text)}`);
+  const [, sign, whole, fraction = ""] = match;
+  if (fraction.length > 4 && /[^0]/.test(fraction.slice(4))) {
+    throw new RangeError(`more than 4 decimals: ${text}`);
+  }
+  const value = Number(whole) * MONEY_SCALE + Number(fraction.slice(0, 4).padEnd(4, "0"));
+  if (!Number.isSafeInteger(value)) throw new RangeError(`amount out of range: ${text}`);
+  return sign ? -value : value;
+}
+
+/** The exact decimal string of an amount with 4 decimals, as stored in numeric(14,4). */
+export function moneyToDecimal(amount: Money): string {
+  assertMoney(amount);
+  const sign = amount < 0 ? "-" : "";
+  const abs = Math.abs(amount);
+  const whole = Math.floor(abs / MONEY_SCALE);
+  const fraction = String(abs % MONEY_SCALE).padStart(4, "0");
+  return `${sign}${whole}.${fraction}`;
+}
+
+/** Rounds half away from zero to the given number of decimals (0-4) and returns a decimal string. */
+export function moneyToFixed(amount: Money, decimals: 0 | 1 | 2 | 3 | 4): string {
+  assertMoney(amount);
+  const step = 10 ** (4 - decimals);
+  const sign = amount < 0 ? -1 : 1;
+  const rounded = sign * Math.floor((Math.abs(amount) + step / 2) / step) * step;
+  const text = moneyToDecimal(rounded);
+  return decimals === 4 ? text : text.slice(0, text.length - (4 - decimals) - (decimals === 0 ? 1 : 0));
+}
+
+/** Formats for people: "$1.23" in the given locale; decimals per the spec (2 on screen, 4 in dialogs, 3 in toasts). */
+export function formatUsd(amount: Money, locale: string, decimals: 0 | 1 | 2 | 3 | 4 = 2): string {
+  const value = Number(moneyToFixed(amount, decimals));
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value);
+}
+
+export function assertMoney(amount: Money): void {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`money must be a safe integer, got ${amount}`);
+}

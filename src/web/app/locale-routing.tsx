@@ -1,0 +1,60 @@
+import { useEffect, useState } from "react";
+import { Navigate, Outlet, useLocation, useParams } from "react-router";
+import { isLocale, isLocaleSegment, toSupportedLocale, type Locale } from "../../shared/i18n/locales";
+import { PageSpinner } from "../components/ui/spinner";
+import { NotFoundPage } from "../features/system/not-found-page";
+import { activateLocale } from "../lib/i18n/i18n";
+import { resolvePreferredLocale, saveLocale } from "../lib/locale-preference";
+
+/** Paths the spec lets people use without a language prefix, and where each one goes. */
+const UNPREFIXED: Record<string, string> = {
+  "/dashboard": "",
+  "/auth": "/auth",
+  "/signup": "/signup",
+  "/reset-password": "/reset-password",
+  "/phone": "/phone",
+  "/profile": "/profile",
+};
+
+/** "/" and the unprefixed routes go to the preferred language (replace); anything else is a 404. */
+export function RootRedirect() {
+  const { pathname, search, hash, state } = useLocation();
+  const locale = resolvePreferredLocale();
+  const path = pathname.replace(/\/+$/, "") || "/";
+  const target = path === "/" ? "" : UNPREFIXED[path];
+  if (target === undefined) return <NotFoundPage />;
+  return <Navigate to={`/${locale}${target}${search}${hash}`} replace state={state} />;
+}
+
+/**
+ * The /{lang} segment: a supported language renders its pages once its strings
+ * are in; "pt-BR" or an unsupported "xx" redirect to a supported language; a
+ * segment that is no language at all is an unprefixed path.
+ */
+export function LocaleGate() {
+  const { lang = "" } = useParams();
+  const location = useLocation();
+  const [ready, setReady] = useState<Locale | null>(null);
+
+  useEffect(() => {
+    if (!isLocale(lang)) return;
+    let current = true;
+    saveLocale(lang);
+    void activateLocale(lang).then(() => {
+      if (current) setReady(lang);
+    });
+    return () => {
+      current = false;
+    };
+  }, [lang]);
+
+  if (!isLocale(lang)) {
+    if (!isLocaleSegment(lang)) return <RootRedirect />;
+    const locale = toSupportedLocale(lang) ?? resolvePreferredLocale();
+    const rest = location.pathname.slice(lang.length + 1);
+    return <Navigate to={`/${locale}${rest}${location.search}${location.hash}`} replace state={location.state} />;
+  }
+  // Translations render only once ready (spec); the previous language stays meanwhile.
+  if (ready === null) return <PageSpinner />;
+  return <Outlet />;
+}

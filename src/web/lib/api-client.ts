@@ -1,0 +1,49 @@
+import type { z } from "zod";
+import type { Endpoint, PartOf } from "../../shared/api/endpoint";
+import { isApiErrorBody, type ErrorCode } from "../../shared/api/errors";
+
+/** An error the API answered with (or a network failure, code "network_error"). */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Part<E extends Endpoint, K extends "params" | "query" | "body"> = [PartOf<E, K>] extends [never] ? never : z.input<PartOf<E, K>>;
+type InputOf<E extends Endpoint> = ([Part<E, "params">] extends [never] ? { params?: never } : { params: Part<E, "params"> }) &
+  ([Part<E, "query">] extends [never] ? { query?: never } : { query?: Part<E, "query"> }) &
+  ([Part<E, "body">] extends [never] ? { body?: never } : { body: Part<E, "body"> }) & { signal?: AbortSignal };
+
+/** Calls a shared endpoint: fills the path, sends JSON with the session cookie, checks the answer's shape. */
+export async function callApi<E extends Endpoint>(endpoint: E, input: InputOf<E> = {} as InputOf<E>): Promise<z.infer<E["response"]>> {
+  const { params, query, body, signal } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
+  const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => encodeURIComponent(String(params?.[name] ?? "")));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(name, String(value));
+  const url = search.size > 0 ? `${path}?${search}` : path;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      credentials: "same-origin",
+      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.");
+  }
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message);
+    throw new ApiError(response.status, "internal_error", `The server answered ${response.status}`);
+  }
+  return endpoint.response.parse(payload) as z.infer<E["response"]>;
+}

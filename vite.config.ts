@@ -1,0 +1,23 @@
+import path from "node:path";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, "src/web"),
+  publicDir: path.resolve(import.meta.dirname, "src/web/public"),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: path.resolve(import.meta.dirname, "dist/web"),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    // In development the API runs beside Vite (npm run dev) and is reached through this proxy.
+    proxy: { "/api": { target: apiTarget, changeOrigin: false }, "/readyz": apiTarget, "/healthz": apiTarget },
+    fs: { allow: [path.resolve(import.meta.dirname)] },
+  },
+});

@@ -1,0 +1,39 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    // Two cores: two workers, each with its own fresh databases.
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: "shared",
+          include: ["src/shared/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["src/test/fail-on-console-error.ts"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["src/server/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["src/test/fail-on-console-error.ts"],
+          // PGlite boots a WASM Postgres per test file, and sign-ups hash passwords: slow but bounded.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "web",
+          include: ["src/web/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["src/test/fail-on-console-error.ts", "src/test/web-setup.ts"],
+        },
+      },
+    ],
+  },
+});
