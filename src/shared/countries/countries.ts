@@ -1,0 +1,231 @@
+import { getCountries, getCountryCallingCode, getExampleNumber, isSupportedCountry } from "libphonenumber-js/max";
+import mobileExamples from "libphonenumber-js/examples.mobile.json";
+// The same module libphonenumber-js/max loads itself, so it adds nothing to a bundle.
+import phoneMetadata from "libphonenumber-js/metadata.max.json";
+// The package's plain entry: its Node entry would register all ~80 languages on import,
+// while the browser entry registers none. Importing index.js gives both the same
+// behaviour: only the locales registered through this module exist.
+import { getName, registerLocale, type LocaleData } from "i18n-iso-countries/index.js";
+import en from "i18n-iso-countries/langs/en.json";
+
+/** One country (or territory) of the picker: every region libphonenumber-js knows. */
+export interface CountryEntry {
+  /** ISO 3166-1 alpha-2, upper case ("XK", "AC" and "TA" included, as in libphonenumber). */
+  code: string;
+  /** The international calling code without "+": "44"; "1" for every NANP member. */
+  callingCode: string;
+  /** What the picker shows and prefixes to the typed digits: "+44", "+1" (US, CA), "+1876" (JM). */
+  dialCode: string;
+  /** The flag emoji built from regional indicator symbols. */
+  flag: string;
+}
+
+/** The footer's and the URLs' country slugs are lower-case ISO codes, except "uk" for GB (spec). */
+const SLUG_ALIASES: Readonly<Record<string, string>> = { uk: "GB" };
+const CODE_SLUGS: Readonly<Record<string, string>> = { GB: "uk" };
+
+// Regions libphonenumber has but i18n-iso-countries does not name (not ISO 3166-1 members).
+const EXTRA_ENGLISH_NAMES: Readonly<Record<string, string>> = {
+  AC: "Ascension Island",
+  TA: "Tristan da Cunha",
+};
+
+// NANP members that span the whole plan keep "+1"; every other member is reached by
+// its own area code(s), so the picker shows the area code as part of the dial code.
+const WHOLE_PLAN_NANP = new Set(["US", "CA"]);
+
+registerLocale(en);
+
+/** The flag emoji of a two-letter code ("JM" → 🇯🇲); empty for anything else. */
+export function flagEmoji(code: string): string {
+  const upper = code.toUpperCase();
+  if (!/^[A-Z]{2}$/.test(upper)) return "";
+  return String.fromCodePoint(...[...upper].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
+}
+
+/**
+ * E.164 digits of libphonenumber's example mobile number for a region, or null.
+ * Used to find a NANP member's area code and, in rate summaries, a real number to price.
+ */
+export function exampleNumberDigits(code: string): string | null {
+  const region = code.toUpperCase();
+  if (!isSupportedCountry(region)) return null;
+  const example = getExampleNumber(region, mobileExamples);
+  return example ? example.number.slice(1) : null;
+}
+
+/**
+ * The dial code shown for a region. For NANP members other than the US and Canada
+ * it is +1 and the area code of libphonenumber's example number (JM +1876, BS +1242,
+ * PR +1787, DO +1809): the area codes come from the phone library's metadata, not
+ * from our rate deck, so a deck refresh cannot move a country.
+ */
+function dialCodeOf(code: string, callingCode: string): string {
+  if (callingCode !== "1" || WHOLE_PLAN_NANP.has(code)) return `+${callingCode}`;
+  const digits = exampleNumberDigits(code);
+  return digits !== null && digits.length === 11 ? `+${digits.slice(0, 4)}` : "+1";
+}
+
+function buildCountries(): readonly CountryEntry[] {
+  return getCountries()
+    .map((region) => {
+      const callingCode = getCountryCallingCode(region);
+      return { code: region, callingCode, dialCode: dialCodeOf(region, callingCode), flag: flagEmoji(region) };
+    })
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+}
+
+/** Every region libphonenumber-js knows (about 245), sorted by code. */
+export const COUNTRIES: readonly CountryEntry[] = buildCountries();
+
+const BY_CODE: ReadonlyMap<string, CountryEntry> = new Map(COUNTRIES.map((entry) => [entry.code, entry]));
+
+export function getCountry(code: string): CountryEntry | undefined {
+  return BY_CODE.get(code.toUpperCase());
+}
+
+// The region libphonenumber lists first for a shared calling code (US for 1, GB for
+// 44, RU for 7) is its main one; used only to rank search results.
+function isMainRegion(entry: CountryEntry): boolean {
+  return phoneMetadata.country_calling_codes[entry.callingCode]?.[0] === entry.code;
+}
+
+// ---------------------------------------------------------------------------
+// Names
+
+// Folded search names per locale and code; search runs on every keystroke.
+// Cleared whenever a locale is registered.
+const foldedNamesCache = new Map<string, Map<string, readonly string[]>>();
+
+/**
+ * Registers a language's country names (i18n-iso-countries/langs/<locale>.json).
+ * The browser loads only the current language; the server calls
+ * registerAllCountryLocales() from all-locales.ts. English is always registered
+ * because it is the fallback.
+ */
+export function registerCountryLocale(locale: string, data: LocaleData): void {
+  registerLocale({ locale: locale.toLowerCase(), countries: data.countries });
+  foldedNamesCache.clear();
+}
+
+function localeCandidates(locale: string): string[] {
+  const lower = locale.trim().toLowerCase().replace("_", "-");
+  const base = lower.split("-")[0] ?? lower;
+  return base === lower ? [lower] : [lower, base];
+}
+
+/**
+ * The country's name in a language, falling back to the English name, then to the
+ * code itself. Accepts "pt", "pt-BR" or "PT".
+ */
+export function countryName(code: string, locale: string): string {
+  const upper = code.toUpperCase();
+  for (const candidate of [...localeCandidates(locale), "en"]) {
+    const name = getName(upper, candidate, { select: "official" });
+    if (name) return name;
+  }
+  return EXTRA_ENGLISH_NAMES[upper] ?? upper;
+}
+
+/**
+ * Every name a person might type for a country, folded for search: the official
+ * name and aliases ("UK", "USA") in the language and in English.
+ */
+function searchableNames(code: string, locale: string): readonly string[] {
+  let perLocale = foldedNamesCache.get(locale);
+  if (perLocale === undefined) {
+    perLocale = new Map();
+    foldedNamesCache.set(locale, perLocale);
+  }
+  const cached = perLocale.get(code);
+  if (cached !== undefined) return cached;
+  const names = new Set<string>();
+  for (const candidate of [...localeCandidates(locale), "en"]) {
+    for (const name of getName(code, candidate, { select: "all" }) ?? []) names.add(foldForSearch(name));
+  }
+  const extra = EXTRA_ENGLISH_NAMES[code];
+  if (extra !== undefined) names.add(foldForSearch(extra));
+  const result = [...names];
+  perLocale.set(code, result);
+  return result;
+}
+
+function collatorFor(locale: string): Intl.Collator {
+  try {
+    return new Intl.Collator(localeCandidates(locale)[0] || "en", { sensitivity: "base" });
+  } catch {
+    return new Intl.Collator("en", { sensitivity: "base" });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Search
+
+/** Lower case, without accents or other combining marks: "Côte d'Ivoire" → "cote d'ivoire". */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase().trim();
+}
+
+/**
+ * The picker's search (spec: name, dial code or code, case-insensitive): "jam" and
+ * "1876" find Jamaica, "+44", "gb" and "uk" find the United Kingdom, "reunion" finds
+ * Réunion. Names match in the given language and in English, accents ignored.
+ * Results are ranked: exact code, exact dial code, name prefix, dial-code prefix,
+ * name containing the query; ties put the main region of a shared calling code
+ * first (US before CA for "+1"), then sort by the localized name.
+ */
+export function searchCountries(
+  entries: readonly CountryEntry[],
+  query: string,
+  locale: string,
+): CountryEntry[] {
+  const folded = foldForSearch(query);
+  if (folded === "") return [...entries];
+  const digits = /^\+?\s*[\d\s-]+$/.test(folded) ? folded.replace(/\D/g, "") : "";
+  const slugCode = SLUG_ALIASES[folded];
+
+  const scored: { entry: CountryEntry; score: number; name: string }[] = [];
+  for (const entry of entries) {
+    const name = countryName(entry.code, locale);
+    let score = Number.POSITIVE_INFINITY;
+    if (folded === entry.code.toLowerCase() || slugCode === entry.code) score = 0;
+    if (digits !== "") {
+      const dialDigits = entry.dialCode.slice(1);
+      if (dialDigits === digits) score = Math.min(score, 1);
+      else if (dialDigits.startsWith(digits)) score = Math.min(score, 3);
+    } else {
+      for (const foldedName of searchableNames(entry.code, locale)) {
+        if (foldedName.startsWith(folded) || foldedName.split(/[\s,'’()-]+/).some((word) => word.startsWith(folded))) {
+          score = Math.min(score, 2);
+        } else if (foldedName.includes(folded)) {
+          score = Math.min(score, 4);
+        }
+      }
+    }
+    if (Number.isFinite(score)) scored.push({ entry, score, name });
+  }
+  const collator = collatorFor(locale);
+  scored.sort(
+    (a, b) =>
+      a.score - b.score ||
+      Number(isMainRegion(b.entry)) - Number(isMainRegion(a.entry)) ||
+      collator.compare(a.name, b.name),
+  );
+  return scored.map((item) => item.entry);
+}
+
+// ---------------------------------------------------------------------------
+// URL slugs
+
+/** A country page slug to its ISO code: "uk" → "GB", "jm" → "JM"; null for unknown slugs. */
+export function countrySlugToCode(slug: string): string | null {
+  const lower = slug.trim().toLowerCase();
+  const code = SLUG_ALIASES[lower] ?? lower.toUpperCase();
+  return BY_CODE.has(code) ? code : null;
+}
+
+/** The slug used in links for an ISO code: "GB" → "uk", "JM" → "jm". */
+export function countryCodeToSlug(code: string): string {
+  const upper = code.toUpperCase();
+  return CODE_SLUGS[upper] ?? upper.toLowerCase();
+}

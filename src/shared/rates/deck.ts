@@ -1,0 +1,267 @@
+import { carrierRateToDecimal, parseCarrierRate, type CarrierRate } from "./pricing";
+
+/**
+ * The carrier rate deck (data/provider-voice-rates.csv): one row per destination
+ * group, priced per minute, matched by E.164 digit prefixes.
+ *
+ * Parsing never throws: an admin uploads this file, so every bad line is reported
+ * with its line number and reason and the good lines still load. Deciding whether
+ * a partly rejected deck may replace the live one is the importer's call.
+ */
+export interface DeckRow {
+  /** ISO 3166-1 alpha-2, upper case; "ZZ" is satellite / non-geographic. */
+  iso: string;
+  /** The carrier's country name, kept as written (it is the carrier's, not ours). */
+  country: string;
+  /** "Standard", "Mobile", "Mobile - Orange", "Premium Services", regional names… */
+  lineType: string;
+  /** Integer hundred-thousandths of a USD per minute: 0.04700 → 4700. */
+  carrierRate: CarrierRate;
+  /** E.164 digit prefixes (no "+"), in file order, unique over the whole deck. */
+  prefixes: string[];
+}
+
+export interface RejectedLine {
+  /** 1-based line of the file where the record starts. */
+  line: number;
+  reason: string;
+}
+
+export interface ParsedDeck {
+  rows: DeckRow[];
+  rejected: RejectedLine[];
+}
+
+export const DECK_COLUMNS = ["iso", "country", "line_type", "usd_per_min", "destination_prefixes"] as const;
+
+/**
+ * What a line type means for pricing and for the fraud rules. Premium and personal
+ * lines are refused; special and toll-free lines are callable but are not "ordinary"
+ * numbers, so they stay out of a country's advertised price range.
+ */
+export type LineKind =
+  | "landline"
+  | "mobile"
+  | "premium"
+  | "personal"
+  | "special"
+  | "toll_free"
+  | "satellite"
+  | "other";
+
+// Order matters: the first rule that matches wins. The real deck's 87 distinct
+// line types are pinned in deck.test.ts, so a new carrier name shows up there.
+const KIND_RULES: ReadonlyArray<readonly [RegExp, LineKind]> = [
+  [/satellite/i, "satellite"],
+  [/premium/i, "premium"],
+  // "Service & Personal" (BE 070/078) is a mix of shared-cost and personal numbers;
+  // refusing it is the conservative reading of the fraud rule.
+  [/personal/i, "personal"],
+  [/toll[\s-]*free|freephone/i, "toll_free"],
+  [/special|shared[\s-]*cost/i, "special"],
+  [/mobile/i, "mobile"],
+  // Checked before "other": "Local Other Operators" (RO 03…) are geographic numbers,
+  // "Kosovo - IPKO FixNet" is a fixed network.
+  [/^standard$|fixed|fixnet|major cities|local other operators|rural/i, "landline"],
+  // Operators' names and non-geographic ranges whose type the carrier does not say.
+  [/\bother\b|voip|wimax|non[\s-]*geographic|^ipko$|^amc$|globacom|orion/i, "other"],
+];
+
+/**
+ * Classifies a carrier line type. Anything not matched above is a place name
+ * ("Alaska", "Tokyo", "Curacao", "Palestine Region"), i.e. a regional fixed-line
+ * row, so the default is landline. Rows of the pseudo-country ZZ are satellite
+ * whatever their line type says.
+ */
+export function lineKind(lineType: string, iso?: string): LineKind {
+  if (iso !== undefined && iso.toUpperCase() === "ZZ") return "satellite";
+  const text = lineType.trim();
+  for (const [pattern, kind] of KIND_RULES) {
+    if (pattern.test(text)) return kind;
+  }
+  return "landline";
+}
+
+const ISO = /^[A-Z]{2}$/;
+const PREFIX = /^[1-9]\d{0,14}$/;
+const SIGNED_NUMBER = /^-\s*\d/;
+
+/** Parses the deck CSV text (with or without a BOM, LF or CRLF, header line optional). */
+export function parseDeck(text: string): ParsedDeck {
+  const rows: DeckRow[] = [];
+  const rejected: RejectedLine[] = [];
+  const prefixOwner = new Map<string, number>();
+
+  const records = readCsvRecords(text.startsWith("\uFEFF") ? text.slice(1) : text);
+  let first = true;
+  for (const record of records) {
+    if (record.error !== undefined) {
+      rejected.push({ line: record.line, reason: record.error });
+      first = false;
+      continue;
+    }
+    const fields = record.fields;
+    if (fields.length === 1 && fields[0]?.trim() === "") continue; // blank line
+    if (first) {
+      first = false;
+      if (fields[0]?.trim().toLowerCase() === DECK_COLUMNS[0]) {
+        const header = fields.map((field) => field.trim().toLowerCase());
+        if (header.join(",") !== DECK_COLUMNS.join(",")) {
+          // Columns in another order would be read as the wrong values on every line.
+          rejected.push({ line: record.line, reason: `unexpected header; expected ${DECK_COLUMNS.join(",")}` });
+          return { rows: [], rejected };
+        }
+        continue;
+      }
+    }
+    const result = toRow(fields, prefixOwner);
+    if (typeof result === "string") {
+      rejected.push({ line: record.line, reason: result });
+      continue;
+    }
+    for (const prefix of result.prefixes) prefixOwner.set(prefix, record.line);
+    rows.push(result);
+  }
+  return { rows, rejected };
+}
+
+function toRow(fields: readonly string[], prefixOwner: ReadonlyMap<string, number>): DeckRow | string {
+  if (fields.length !== DECK_COLUMNS.length) {
+    return `expected ${DECK_COLUMNS.length} columns, found ${fields.length}`;
+  }
+  const [isoField = "", countryField = "", lineTypeField = "", priceField = "", prefixField = ""] = fields;
+  const iso = isoField.trim().toUpperCase();
+  if (!ISO.test(iso)) return `iso must be two letters, got ${JSON.stringify(isoField)}`;
+  const country = countryField.trim();
+  if (country === "") return "country is empty";
+  const lineType = lineTypeField.trim();
+  if (lineType === "") return "line_type is empty";
+
+  const priceText = priceField.trim();
+  if (SIGNED_NUMBER.test(priceText)) return `negative price ${JSON.stringify(priceText)}`;
+  const carrierRate = parseCarrierRate(priceText);
+  if (carrierRate === null) return `price is not a decimal with at most 5 places: ${JSON.stringify(priceText)}`;
+  // A zero price is a data error far more often than a gift, and would make calls free.
+  if (carrierRate === 0) return "price must be greater than zero";
+
+  const parts = prefixField.trim().split(/\s+/).filter((part) => part !== "");
+  if (parts.length === 0) return "no destination prefixes";
+  const prefixes: string[] = [];
+  const seen = new Set<string>();
+  for (const prefix of parts) {
+    if (!PREFIX.test(prefix)) return `prefix ${JSON.stringify(prefix)} is not 1-15 digits starting 1-9`;
+    const owner = prefixOwner.get(prefix);
+    if (owner !== undefined) return `duplicate prefix ${prefix} (first on line ${owner})`;
+    if (seen.has(prefix)) continue; // repeated inside one row: harmless, keep one
+    seen.add(prefix);
+    prefixes.push(prefix);
+  }
+  return { iso, country, lineType, carrierRate, prefixes };
+}
+
+interface CsvRecord {
+  line: number;
+  fields: string[];
+  error?: string;
+}
+
+/**
+ * RFC 4180 records: fields separated by commas, optionally double-quoted; a quoted
+ * field may hold commas, newlines and doubled quotes (""). A record with a stray
+ * quote is reported instead of guessed at; reading resumes on the next line.
+ */
+function readCsvRecords(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let line = 1;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const start = line;
+    const startIndex = i;
+    const fields: string[] = [];
+    let field = "";
+    let error: string | undefined;
+    let quoted = false;
+    let wasQuoted = false;
+    let done = false;
+    while (i < n && !done) {
+      const ch = text[i];
+      if (quoted) {
+        if (ch === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+          } else {
+            quoted = false;
+            i += 1;
+          }
+        } else {
+          if (ch === "\n") line += 1;
+          field += ch;
+          i += 1;
+        }
+        continue;
+      }
+      if (ch === ",") {
+        fields.push(field);
+        field = "";
+        wasQuoted = false;
+        i += 1;
+      } else if (ch === "\n" || ch === "\r") {
+        i += ch === "\r" && text[i + 1] === "\n" ? 2 : 1;
+        line += 1;
+        done = true;
+      } else if (ch === '"') {
+        if (field.trim() === "" && !wasQuoted) {
+          quoted = true;
+          wasQuoted = true;
+          field = "";
+        } else {
+          error ??= "stray quote inside a field";
+          field += ch;
+        }
+        i += 1;
+      } else {
+        if (wasQuoted && ch !== " " && ch !== "\t") error ??= "text after a closing quote";
+        field += ch;
+        i += 1;
+      }
+    }
+    if (quoted) {
+      // The quote swallowed the rest of the file: report this record and resume on
+      // its next line so one typo cannot hide every row after it.
+      records.push({ line: start, fields: [], error: "unterminated quoted field" });
+      const lineEnd = text.slice(startIndex).search(/\r\n|\r|\n/);
+      if (lineEnd < 0) break;
+      i = startIndex + lineEnd + (text.startsWith("\r\n", startIndex + lineEnd) ? 2 : 1);
+      line = start + 1;
+      continue;
+    }
+    fields.push(field);
+    records.push(error === undefined ? { line: start, fields } : { line: start, fields, error });
+  }
+  return records;
+}
+
+export interface SerializeOptions {
+  /** CRLF by default: RFC 4180, and what the carrier's file uses, so an export diffs cleanly against it. */
+  lineEnding?: "\r\n" | "\n";
+}
+
+/** Writes rows back as deck CSV (header, one line per row, final line end), quoting only where needed. */
+export function serializeDeck(rows: readonly DeckRow[], options: SerializeOptions = {}): string {
+  const eol = options.lineEnding ?? "\r\n";
+  const lines = [DECK_COLUMNS.join(",")];
+  for (const row of rows) {
+    lines.push(
+      [row.iso, row.country, row.lineType, carrierRateToDecimal(row.carrierRate), row.prefixes.join(" ")]
+        .map(csvField)
+        .join(","),
+    );
+  }
+  return `${lines.join(eol)}${eol}`;
+}
+
+function csvField(value: string): string {
+  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
