@@ -34,7 +34,10 @@ describe("PGlite and PostgreSQL give the same results for the same migrations", 
   it("creates the expected tables on every engine", async () => {
     for (const database of opened) {
       const tables = new Set((await describeSchema(database)).map((row) => row.table_name));
-      expect([...tables].sort()).toEqual(["account", "seed_runs", "session", "translations", "user", "user_events", "verification"]);
+      expect([...tables].sort()).toEqual([
+        "account", "app_settings", "audit_log", "country_rates", "mail_outbox", "rate_deck_rows",
+        "seed_runs", "session", "throttle_counters", "translations", "user", "user_events", "verification",
+      ]);
     }
   });
 

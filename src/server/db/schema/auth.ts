@@ -8,6 +8,8 @@ export const user = pgTable("user", {
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
   role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+  /** Asked for an admin account at sign-up (company domain); granted only once the email is verified. */
+  adminRequested: boolean("admin_requested").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,10 @@
 // The whole schema, as drizzle-kit and the query builder see it.
+export * from "./audit";
 export * from "./auth";
 export * from "./events";
 export * from "./i18n";
+export * from "./mail";
 export * from "./meta";
+export * from "./rates";
+export * from "./settings";
+export * from "./throttle";

@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../../shared/i18n/locales";
 import { SEED_DIR } from "../../app";
 
-const load = (language: string) => JSON.parse(readFileSync(path.join(SEED_DIR, "translations", `${language}.json`), "utf8")) as Record<string, string>;
+import { readLanguageStrings, readTranslationFiles } from "./translation-files";
+
+const folder = path.join(SEED_DIR, "translations");
+const load = (language: string) => readLanguageStrings(folder, language);
 const english = load("en");
 
 /** Strings that are the same in every language on purpose: brand names, codes, symbols. */
@@ -23,6 +26,11 @@ function sourceFiles(folder: string): string[] {
 }
 
 describe("translations", () => {
+  it("keeps the same files in every language", () => {
+    const names = (language: string) => readTranslationFiles(folder, language).map(({ file }) => path.basename(file));
+    for (const language of LOCALES) expect(names(language), language).toEqual(names("en"));
+  });
+
   it.each(LOCALES.filter((language) => language !== "en"))("%s has every English key, translated, with the same placeholders", (language) => {
     const strings = load(language);
     const missing = Object.keys(english).filter((key) => !strings[key]?.trim());

@@ -1,6 +1,5 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import englishStrings from "../../../../data/translations/en.json";
 import { translationStrings } from "../../../shared/api/i18n";
 import { directionOf, type Locale } from "../../../shared/i18n/locales";
 import { callApi } from "../api-client";
@@ -10,6 +9,10 @@ import { callApi } from "../api-client";
  * other language comes from the server, where admins can edit it.
  */
 export const i18n = i18next.createInstance();
+
+// Every feature's English file, bundled: English is the source and the fallback.
+const englishFiles = import.meta.glob<Record<string, string>>("../../../../data/translations/en/*.json", { eager: true, import: "default" });
+const englishStrings: Record<string, string> = Object.assign({}, ...Object.values(englishFiles));
 
 void i18n.use(initReactI18next).init({
   lng: "en",
