@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+
+export const roleSchema = z.enum(["user", "admin"]);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The spec's get_user_role, plus what the guards read: the signed-in account as the server sees it. */
+export const currentAccount = defineEndpoint({
+  method: "GET",
+  path: "/api/me",
+  access: "user",
+  summary: "The signed-in account: role, verification and sign-in providers",
+  response: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    role: roleSchema,
+    /** "credential" for email + password, "google", … */
+    providers: z.array(z.string()),
+    sessionExpiresAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
+/** What the sign-in screen may offer; Google only when it is configured. */
+export const authOptions = defineEndpoint({
+  method: "GET",
+  path: "/api/auth-options",
+  access: "public",
+  summary: "Sign-in options: Google availability, the admin email domain, password rules",
+  response: z.object({
+    google: z.boolean(),
+    adminEmailDomain: z.string(),
+    passwordMinLength: z.number(),
+  }),
+});
+
+/**
+ * The spec's create-admin: signs up an account at the company domain that
+ * becomes an administrator once its email is verified (never before).
+ */
+export const adminSignUp = defineEndpoint({
+  method: "POST",
+  path: "/api/accounts/admin-sign-up",
+  access: "public",
+  summary: "Create an administrator account (company email domain; granted after email verification)",
+  body: z.object({
+    email: z.email().max(254),
+    password: z.string().min(6).max(128),
+    name: z.string().trim().max(100).optional(),
+    /** Where the verification link sends the person back to: /{lang}/auth. */
+    callbackURL: z.string().regex(/^\/[a-z]{2}\/auth$/).optional(),
+  }),
+  response: z.object({ status: z.literal("verification_sent") }),
+  status: 201,
+});
