@@ -18,6 +18,7 @@ import { pruneUserEvents } from "./modules/events/user-events";
 import { translationsSeeder } from "./modules/i18n/seed";
 import { registerI18nRoutes } from "./modules/i18n/routes";
 import { registerSystemRoutes } from "./modules/system/routes";
+import { registerAdminRoutes } from "./modules/admin/routes";
 import { loadOrCreateSecrets } from "./secrets";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -65,7 +66,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await registerOpenApi(app);
   registerAccessControl(app, auth);
 
-  registerSystemRoutes(app, database);
+  registerSystemRoutes(app, database, config);
+  registerAdminRoutes(app, database.db);
   registerAuthRoutes(app, auth);
   registerI18nRoutes(app, database.db);
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });

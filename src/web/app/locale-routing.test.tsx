@@ -18,7 +18,15 @@ describe("language routing", () => {
   beforeEach(() => {
     localStorage.clear();
     document.cookie = "PREFERRED_LOCALE=; Max-Age=0; Path=/";
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ language: "sv", strings: { "hero.title": "Ring utlandssamtal" } }), { status: 200 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (url.includes("/api/i18n/")) return Response.json({ language: "sv", strings: { "hero.title": "Ring utlandssamtal" } });
+        if (url.includes("/api/auth/get-session")) return Response.json(null);
+        return Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
+      }),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 

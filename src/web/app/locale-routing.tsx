@@ -40,12 +40,16 @@ export function LocaleGate() {
     if (!isLocale(lang)) return;
     let current = true;
     saveLocale(lang);
-    void activateLocale(lang).then(() => {
+    // A country page's own strings are part of the first phase (spec: country_page.{slug}.%).
+    const countrySlug = /^\/[^/]+\/country\/([a-z0-9-]+)/.exec(location.pathname)?.[1];
+    void activateLocale(lang, countrySlug ? [`country_page.${countrySlug}.`] : []).then(() => {
       if (current) setReady(lang);
     });
     return () => {
       current = false;
     };
+    // Only a change of language reloads strings; moving between pages does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lang]);
 
   if (!isLocale(lang)) {

@@ -1,13 +1,19 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { ErrorPage } from "../features/system/error-page";
+import { RequireAdmin, RequireUser } from "./guards";
 import { AppShell } from "./layouts/app-shell";
 import { LocaleGate, RootRedirect } from "./locale-routing";
+import { adminPages, customerPages, GUARDED_ADMIN_PATHS, GUARDED_CUSTOMER_PATHS, publicPages } from "./page-routes";
 
-/** A lazily loaded page: each page module is its own chunk and exports its component as default. */
-function page(load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+const notFound: RouteObject["lazy"] = async () => ({ Component: (await import("../features/system/not-found-page")).default });
+
+/** Guarded spec paths without a page yet still pass through their guard, then show the 404 page. */
+function withPendingPaths(pages: { path: string; lazy: NonNullable<RouteObject["lazy"]> }[], guarded: string[]): RouteObject[] {
+  const built = new Set(pages.map((route) => route.path));
+  return [...pages, ...guarded.filter((path) => !built.has(path)).map((path) => ({ path, lazy: notFound }))];
 }
 
+// Pages are listed in ./page-routes.tsx.
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
@@ -21,8 +27,10 @@ export const routes: RouteObject[] = [
             element: <AppShell />,
             errorElement: <ErrorPage />,
             children: [
-              { index: true, ...page(() => import("../features/home/home-page")) },
-              { path: "*", ...page(() => import("../features/system/not-found-page")) },
+              ...publicPages.map(({ path, lazy }) => (path === "" ? { index: true, lazy } : { path, lazy })),
+              { element: <RequireUser />, children: withPendingPaths(customerPages, GUARDED_CUSTOMER_PATHS) },
+              { element: <RequireAdmin />, children: withPendingPaths(adminPages, GUARDED_ADMIN_PATHS) },
+              { path: "*", lazy: notFound },
             ],
           },
         ],

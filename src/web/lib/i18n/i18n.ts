@@ -3,14 +3,15 @@ import { initReactI18next } from "react-i18next";
 import { translationStrings } from "../../../shared/api/i18n";
 import { directionOf, type Locale } from "../../../shared/i18n/locales";
 import { callApi } from "../api-client";
+import { readCachedStrings, writeCachedStrings } from "./translation-cache";
 
 /**
  * English ships inside the bundle (it is the source and the fallback); every
- * other language comes from the server, where admins can edit it.
+ * other language comes from the server, where admins can edit it, in two
+ * phases: the keys the first screen needs, then the rest when the browser is idle.
  */
 export const i18n = i18next.createInstance();
 
-// Every feature's English file, bundled: English is the source and the fallback.
 const englishFiles = import.meta.glob<Record<string, string>>("../../../../data/translations/en/*.json", { eager: true, import: "default" });
 const englishStrings: Record<string, string> = Object.assign({}, ...Object.values(englishFiles));
 
@@ -19,33 +20,76 @@ void i18n.use(initReactI18next).init({
   fallbackLng: "en",
   resources: { en: { translation: englishStrings } },
   interpolation: { escapeValue: false, prefix: "{{", suffix: "}}" },
-  // Keys contain dots; a key that is missing should show English, never the raw key path as a nested lookup.
+  // Keys contain dots; they are flat names, not paths into nested objects.
   keySeparator: false,
   nsSeparator: false,
   returnEmptyString: false,
-  react: { useSuspense: false },
+  // Re-render when the second phase adds strings.
+  react: { useSuspense: false, bindI18nStore: "added" },
 });
+
+/** The spec's startup key patterns, plus what the first screens and error messages use. */
+export const STARTUP_PREFIXES = ["nav.", "seo.", "common.", "brand.", "call_section.", "index.", "hero.", "footer.", "auth.", "errors.", "not_found."];
 
 const loaded = new Map<Locale, Promise<void>>([["en", Promise.resolve()]]);
 
-/** Fetches a language's strings once per page load. */
-export function loadLocale(locale: Locale): Promise<void> {
+function addStrings(locale: Locale, strings: Record<string, string>) {
+  i18n.addResourceBundle(locale, "translation", strings, true, true);
+}
+
+/** Loads the rest of a language's strings once the browser is idle (or after 4 s), then caches them all. */
+function loadRestWhenIdle(locale: Locale, prefixes: string[]) {
+  const run = () => {
+    callApi(translationStrings, { params: { language: locale }, query: { prefixes: prefixes.join(","), exclude: "true" } }).then(
+      ({ strings }) => {
+        addStrings(locale, strings);
+        writeCachedStrings(locale, i18n.getResourceBundle(locale, "translation") as Record<string, string>);
+      },
+      (error: unknown) => console.warn("translations could not be loaded", error),
+    );
+  };
+  // Safari has no requestIdleCallback.
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 4000 });
+  else setTimeout(run, 4000);
+}
+
+/**
+ * Makes a language's strings available: from the cache when fresh (refreshed in
+ * the background), else the startup keys now and the rest when idle.
+ * `extraPrefixes` adds page-specific startup keys (country_page.{slug}.).
+ */
+export function loadLocale(locale: Locale, extraPrefixes: string[] = []): Promise<void> {
   let pending = loaded.get(locale);
-  if (!pending) {
-    pending = callApi(translationStrings, { params: { language: locale } }).then(({ strings }) => {
-      i18n.addResourceBundle(locale, "translation", strings, true, true);
+  if (pending) return pending;
+  const cached = readCachedStrings(locale);
+  const prefixes = [...STARTUP_PREFIXES, ...extraPrefixes];
+  if (cached) {
+    addStrings(locale, cached);
+    pending = Promise.resolve();
+    // Stale-while-revalidate: an admin's edit reaches returning visitors on their next page load.
+    callApi(translationStrings, { params: { language: locale } }).then(
+      ({ strings }) => {
+        addStrings(locale, strings);
+        writeCachedStrings(locale, strings);
+      },
+      () => undefined,
+    );
+  } else {
+    pending = callApi(translationStrings, { params: { language: locale }, query: { prefixes: prefixes.join(",") } }).then(({ strings }) => {
+      addStrings(locale, strings);
+      loadRestWhenIdle(locale, prefixes);
     });
     // A failed load may be retried on the next navigation.
     pending.catch(() => loaded.delete(locale));
-    loaded.set(locale, pending);
   }
+  loaded.set(locale, pending);
   return pending;
 }
 
-/** Switches the interface language once its strings are in, and mirrors it on <html lang dir>. */
-export async function activateLocale(locale: Locale): Promise<void> {
+/** Switches the interface language once its first strings are in, and mirrors it on <html lang dir>. */
+export async function activateLocale(locale: Locale, extraPrefixes: string[] = []): Promise<void> {
   try {
-    await loadLocale(locale);
+    await loadLocale(locale, extraPrefixes);
   } catch (error) {
     console.warn("translations could not be loaded; showing English", error);
   }

@@ -1,0 +1,52 @@
+import { hasPage } from "../../page-routes";
+
+/** A header or menu link: a translation key and a path under /{lang} ("" is home). */
+export interface NavItem {
+  key: string;
+  path: string;
+}
+
+const onlyBuilt = (items: NavItem[]) => items.filter((item) => hasPage(item.path));
+
+/** The spec's customer bar: Buy credits, Contacts, History. */
+export const customerPrimary = () =>
+  onlyBuilt([
+    { key: "nav.buy_credits", path: "phone" },
+    { key: "nav.contacts", path: "contacts" },
+    { key: "nav.history", path: "history" },
+  ]);
+
+/** The customer's More menu (Rates is added by the menu itself: it scrolls rather than links). */
+export const customerMore = () =>
+  onlyBuilt([
+    { key: "nav.profile", path: "profile" },
+    { key: "nav.payments", path: "payments" },
+    { key: "nav.faq", path: "faq" },
+    { key: "nav.blogs_guides", path: "blogs-guides" },
+    { key: "nav.contact_support", path: "support" },
+  ]);
+
+/** Admins see back-office links only. */
+export const adminLinks = () =>
+  onlyBuilt([
+    { key: "nav.admin.dashboard", path: "dashboard" },
+    { key: "nav.admin.users", path: "users" },
+    { key: "nav.admin.calls", path: "calls" },
+    { key: "nav.admin.discounts", path: "discounts" },
+    { key: "nav.admin.blogs", path: "blogs" },
+    { key: "nav.admin.support", path: "admin-support" },
+    { key: "nav.admin.payments", path: "admin-payments" },
+    { key: "nav.admin.translations", path: "translations" },
+    { key: "nav.admin.country_rates", path: "country-rates" },
+    { key: "nav.admin.credit_audit", path: "credit-audit" },
+  ]);
+
+/** The visitor's mobile menu below the sign-up call to action. */
+export const visitorMenu = () =>
+  onlyBuilt([
+    { key: "nav.blogs_guides", path: "blogs-guides" },
+    { key: "nav.faq", path: "faq" },
+    { key: "nav.contact_support", path: "support" },
+  ]);
+
+export const supportLink = () => onlyBuilt([{ key: "nav.support", path: "support" }]);

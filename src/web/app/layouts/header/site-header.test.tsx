@@ -1,0 +1,49 @@
+import { render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuthState } from "../../../features/accounts/use-auth";
+import { AppProviders, createQueryClient } from "../../providers";
+import { SiteHeader } from "./site-header";
+
+const auth = vi.hoisted(() => ({ current: null as AuthState | null }));
+vi.mock("../../../features/accounts/use-auth", () => ({ useAuth: () => auth.current, ACCOUNT_QUERY_KEY: ["account"] }));
+
+const base: AuthState = { status: "unauthenticated", userId: null, email: null, role: "user", isAdmin: false, viaOAuth: false, sessionExpiresAt: null };
+
+function renderHeader(state: Partial<AuthState>) {
+  auth.current = { ...base, ...state };
+  const router = createMemoryRouter([{ path: "/:lang/*", element: <SiteHeader /> }], { initialEntries: ["/en/somewhere"] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return screen.getByRole("navigation", { name: "Main" });
+}
+
+describe("site header", () => {
+  beforeEach(() => vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 }))));
+
+  it("offers a visitor the brand, Rates and Sign In", () => {
+    const nav = renderHeader({});
+    expect(screen.getByRole("link", { name: /Dialwise/ })).toBeTruthy();
+    expect(within(nav).getByRole("button", { name: "Rates" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/en/auth");
+    expect(screen.queryByRole("button", { name: "Sign Out" })).toBeNull();
+  });
+
+  it("gives a customer the More menu and Sign Out, and no admin links", () => {
+    const nav = renderHeader({ status: "authenticated", userId: "u1" });
+    expect(within(nav).getByRole("button", { name: "More" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Sign Out" })).toBeTruthy();
+    expect(within(nav).queryByRole("link", { name: "Dashboard" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Sign In" })).toBeNull();
+  });
+
+  it("gives an admin admin links only, without the brand mark", () => {
+    const nav = renderHeader({ status: "authenticated", userId: "a1", role: "admin", isAdmin: true });
+    expect(within(nav).getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/en/dashboard");
+    expect(screen.queryByRole("link", { name: /Dialwise/ })).toBeNull();
+    expect(within(nav).queryByRole("button", { name: "More" })).toBeNull();
+  });
+});

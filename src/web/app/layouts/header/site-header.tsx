@@ -1,0 +1,71 @@
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { buttonVariants } from "../../../components/ui/button";
+import { signOutEverywhere } from "../../../features/accounts/sign-out";
+import { useAuth } from "../../../features/accounts/use-auth";
+import { cn } from "../../../lib/cn";
+import { useLocale } from "../../../lib/use-locale";
+import { LanguagePicker } from "./language-picker";
+import { MobileMenu } from "./mobile-menu";
+import { MoreMenu } from "./more-menu";
+import { adminLinks, customerPrimary, supportLink, type NavItem } from "./nav-items";
+import { useRatesLink } from "./use-rates-link";
+
+const LINK = "inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:text-brand-800";
+
+/** The fixed top bar in its three variants: visitor, customer, admin (no brand mark, admin links only). */
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const auth = useAuth();
+  const onRates = useRatesLink();
+  const signOut = () => void signOutEverywhere(locale);
+  const links = (items: NavItem[]) =>
+    items.map((item) => (
+      <NavLink key={item.key} to={`/${locale}/${item.path}`} className={LINK}>
+        {t(item.key)}
+      </NavLink>
+    ));
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-full max-w-6xl items-center gap-2 px-4">
+        {auth.isAdmin ? null : (
+          <Link to={`/${locale}`} className="me-auto flex items-center gap-2 text-lg font-bold text-brand-800">
+            <img src="/favicon.svg" alt="" className="size-8" />
+            {t("brand.name")}
+          </Link>
+        )}
+        <nav aria-label={t("nav.main")} className={cn("hidden items-center gap-1 md:flex", auth.isAdmin && "me-auto flex-wrap")}>
+          {auth.isAdmin ? links(adminLinks()) : null}
+          {auth.status === "authenticated" && !auth.isAdmin ? (
+            <>
+              {links(customerPrimary())}
+              <MoreMenu onRates={onRates} />
+            </>
+          ) : null}
+          {auth.status === "unauthenticated" ? (
+            <>
+              <button type="button" className={LINK} onClick={onRates}>
+                {t("nav.rates")}
+              </button>
+              {links(supportLink())}
+            </>
+          ) : null}
+        </nav>
+        <LanguagePicker className="hidden md:inline-flex" />
+        {auth.status === "unauthenticated" ? (
+          <Link to={`/${locale}/auth`} className={buttonVariants({ size: "sm", className: "hidden sm:inline-flex" })}>
+            {t("nav.sign_in")}
+          </Link>
+        ) : null}
+        {auth.status === "authenticated" ? (
+          <button type="button" onClick={signOut} className={cn(LINK, "hidden text-red-700 md:inline-flex")}>
+            {t("nav.sign_out")}
+          </button>
+        ) : null}
+        <MobileMenu auth={auth} onRates={onRates} onSignOut={signOut} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import type { RouteObject } from "react-router";
+
+/**
+ * Every page under /{lang}, by who may see it. Add a page here (a lazy module
+ * with a default export); the router, the guards and the header's links all
+ * read these lists, so a link appears once its page exists.
+ */
+type PageRoute = { path: string; lazy: NonNullable<RouteObject["lazy"]> };
+
+function page(path: string, load: () => Promise<{ default: React.ComponentType }>): PageRoute {
+  return { path, lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** Open to everyone. Path "" is the language home. */
+export const publicPages: PageRoute[] = [
+  page("", () => import("../features/home/home-page")),
+  page("auth", () => import("../features/accounts/auth-page")),
+  page("signup", () => import("../features/accounts/auth-page")),
+  page("reset-password", () => import("../features/accounts/reset-password-page")),
+];
+
+/** Signed-in customers (and admins); anonymous visitors are sent to /{lang}/auth. */
+export const customerPages: PageRoute[] = [page("profile", () => import("../features/accounts/profile-page"))];
+
+/** Administrators only; everyone else is sent to /{lang}. */
+export const adminPages: PageRoute[] = [page("dashboard", () => import("../features/admin-dashboard/dashboard-page"))];
+
+/**
+ * Paths the spec guards whose pages arrive with later features: the guard
+ * already applies (a visitor is sent to sign in), and a signed-in person sees the 404 page meanwhile.
+ */
+export const GUARDED_CUSTOMER_PATHS = ["phone", "contacts", "history", "profile", "payments", "payment-success"];
+export const GUARDED_ADMIN_PATHS = [
+  "dashboard",
+  "users",
+  "calls",
+  "discounts",
+  "blogs",
+  "admin-support",
+  "admin-payments",
+  "translations",
+  "country-rates",
+  "credit-audit",
+];
+
+/** Whether /{lang}/{path} has a page yet (the header and footer only link to pages that exist). */
+export function hasPage(path: string): boolean {
+  const clean = path.replace(/^\//, "");
+  return [...publicPages, ...customerPages, ...adminPages].some((route) => route.path === clean);
+}

@@ -1,0 +1,73 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { currentAccount, type Role } from "../../../shared/api/accounts";
+import { ApiError, callApi } from "../../lib/api-client";
+import { authClient } from "../../lib/auth-client";
+
+export const ACCOUNT_QUERY_KEY = ["account"] as const;
+
+export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
+
+export interface AuthState {
+  status: AuthStatus;
+  userId: string | null;
+  email: string | null;
+  role: Role;
+  isAdmin: boolean;
+  /** Signed in through Google (or another non-email provider). */
+  viaOAuth: boolean;
+  sessionExpiresAt: Date | null;
+}
+
+/**
+ * Who is signed in. The session comes from better-auth (an unverified email
+ * account never gets one); the role from our server (spec: get_user_role).
+ * A failed role lookup leaves the role at "user" and says so once.
+ */
+export function useAuth(): AuthState {
+  const session = authClient.useSession();
+  const user = session.data?.user;
+  const signedIn = Boolean(user);
+  const account = useQuery({
+    queryKey: [...ACCOUNT_QUERY_KEY, user?.id ?? "anonymous"],
+    enabled: signedIn,
+    staleTime: 60_000,
+    queryFn: () => callApi(currentAccount),
+  });
+  useRoleLookupNotices(signedIn, account.error);
+
+  const status: AuthStatus =
+    session.isPending || (signedIn && account.isPending) ? "loading" : signedIn && !isGone(account.error) ? "authenticated" : "unauthenticated";
+  const role: Role = account.data?.role ?? "user";
+  return {
+    status,
+    userId: user?.id ?? null,
+    email: user?.email ?? null,
+    role,
+    isAdmin: status === "authenticated" && role === "admin",
+    viaOAuth: account.data?.providers.some((provider) => provider !== "credential") ?? false,
+    sessionExpiresAt: account.data ? new Date(account.data.sessionExpiresAt) : session.data?.session ? new Date(session.data.session.expiresAt) : null,
+  };
+}
+
+/** The session exists but the server no longer knows the account: it was deleted. */
+function isGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+function useRoleLookupNotices(signedIn: boolean, error: unknown) {
+  const { t } = useTranslation();
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (!signedIn || !error || shown.current === error) return;
+    shown.current = error;
+    if (isGone(error)) {
+      toast.error(t("auth.account_error.title"), { description: t("auth.account_error.description") });
+      void authClient.signOut().finally(() => location.replace("/"));
+    } else {
+      toast.warning(t("auth.auth_warning.title"), { description: t("auth.auth_warning.description") });
+    }
+  }, [signedIn, error, t]);
+}
