@@ -1,11 +1,13 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAuth, type Auth } from "./auth/auth";
 import { registerAuthRoutes } from "./auth/routes";
+import { createAuthThrottle, pruneCounters } from "./auth/throttle";
 import type { Config } from "./config";
 import { createEventBus, type EventBus } from "./db/bus";
+import { claimDataDir } from "./db/data-dir-lock";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { runSeeders } from "./db/seed";
 import { registerAccessControl } from "./http/access";
@@ -19,6 +21,8 @@ import { translationsSeeder } from "./modules/i18n/seed";
 import { registerI18nRoutes } from "./modules/i18n/routes";
 import { registerSystemRoutes } from "./modules/system/routes";
 import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerAccountRoutes } from "./modules/accounts/routes";
+import { createEmailProvider, type EmailProvider } from "./providers/email";
 import { loadOrCreateSecrets } from "./secrets";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -33,6 +37,8 @@ export interface ServerOptions {
   webRoot?: string | false;
   heartbeatMs?: number;
   logger?: boolean;
+  /** Replaces the configured email provider (tests). */
+  email?: EmailProvider;
 }
 
 export interface Server {
@@ -46,18 +52,24 @@ export interface Server {
 
 /** Opens the database, loads seed data once, and builds the Fastify app from its plugins. */
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
+  // The embedded database is single-process: hold DATA_DIR/server.pid so scripts (admin:create) refuse while we run.
+  const releaseDataDir = options.database || config.databaseUrl ? () => undefined : claimDataDir(config.dataDir, "the Dialwise server");
   const database =
     options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   const secret = config.authSecret ?? loadOrCreateSecrets(config.dataDir).authSecret;
   await runSeeders(database.db, [translationsSeeder(SEED_DIR)]);
 
-  const app = Fastify({
+  const fastifyOptions: FastifyServerOptions = {
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
-  });
+    // A number of hops becomes a function: Fastify's types take no bare number.
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
+  };
+  const app = Fastify(fastifyOptions);
   const bus = await createEventBus(database.db, database.listen, (error) => app.log.error({ err: error }, "event bus"));
-  const auth = createAuth({ db: database.db, config, secret });
+  // Quiet servers (logger: false, as in tests) keep the outbox's link lines out of the output too.
+  const email = options.email ?? createEmailProvider(config, database.db, options.logger === false ? () => undefined : undefined);
+  const auth = createAuth({ db: database.db, config, secret, email, log: app.log });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -68,7 +80,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   registerSystemRoutes(app, database, config);
   registerAdminRoutes(app, database.db);
-  registerAuthRoutes(app, auth);
+  registerAuthRoutes(app, auth, createAuthThrottle(database.db));
+  registerAccountRoutes(app, { db: database.db, auth, config });
   registerI18nRoutes(app, database.db);
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
 
@@ -77,6 +90,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   const pruning = setInterval(() => {
     pruneUserEvents(database.db).catch((error: unknown) => app.log.error({ err: error }, "pruning user events"));
+    pruneCounters(database.db).catch((error: unknown) => app.log.error({ err: error }, "pruning throttle counters"));
   }, 15 * 60 * 1000);
   pruning.unref();
 
@@ -91,7 +105,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       clearInterval(pruning);
       await app.close();
       await bus.close();
+      await email.close();
       await database.close();
+      releaseDataDir();
     },
   };
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }

@@ -21,6 +21,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, context) => {
+      const text = value.trim().toLowerCase();
+      if (text === "false" || text === "") return false;
+      if (text === "true") return true;
+      if (/^\d+$/.test(text)) return Number(text);
+      if (/^[0-9a-f.:/,\s]+$/.test(text)) return text.split(",").map((part) => part.trim());
+      context.addIssue({ code: "custom", message: "must be false, true, a number of proxy hops, or a comma-separated list of proxy addresses" });
+      return z.NEVER;
+    }),
   SUPPORT_EMAIL: z.email().default("support@dialwise.example"),
   SUPPORT_LOCATION: z.string().default("Stockholm, Sweden"),
   ADMIN_EMAIL_DOMAIN: z.string().default("dialwise.example"),
@@ -50,6 +62,8 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   authSecret: string | undefined;
   rateLimitPerMinute: number;
+  /** Which X-Forwarded-For hops to believe (Fastify's trustProxy); false unless behind a proxy that overwrites it. */
+  trustProxy: boolean | number | string[];
   supportEmail: string;
   supportLocation: string;
   adminEmailDomain: string;
@@ -93,6 +107,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     authSecret: env.AUTH_SECRET,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY,
     supportEmail: env.SUPPORT_EMAIL,
     supportLocation: env.SUPPORT_LOCATION,
     adminEmailDomain: env.ADMIN_EMAIL_DOMAIN.replace(/^@/, "").toLowerCase(),

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from "./config";
 import { createServer } from "./app";
+import { DataDirLockedError } from "./db/data-dir-lock";
 import { providerSummary } from "./providers/summary";
 
 /** Starts Dialwise: configuration, database, seed data, HTTP. */
@@ -31,6 +32,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

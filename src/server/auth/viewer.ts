@@ -8,6 +8,8 @@ export interface Viewer {
   emailVerified: boolean;
   role: "user" | "admin";
   sessionId: string;
+  /** When this session ends unless it is used (better-auth extends it at most once a day). */
+  sessionExpiresAt: Date;
 }
 
 export function requestHeaders(request: FastifyRequest): Headers {
@@ -29,5 +31,6 @@ export async function resolveViewer(auth: Auth, request: FastifyRequest): Promis
     emailVerified: found.user.emailVerified,
     role,
     sessionId: found.session.id,
+    sessionExpiresAt: new Date(found.session.expiresAt),
   };
 }

@@ -4,9 +4,20 @@ import type { Auth } from "../auth/auth";
 import { resolveViewer, type Viewer } from "../auth/viewer";
 import { AppError } from "./app-error";
 
+/** A registered route and who may call it; the access-matrix test walks every one. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every route registered after access control, one entry per method (HEAD routes Fastify adds are left out). */
+    registeredRoutes: readonly RegisteredRoute[];
   }
   interface FastifyRequest {
     /** The signed-in person, or null; resolved once per request before any handler that needs it. */
@@ -22,15 +33,22 @@ declare module "fastify" {
 export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
   app.decorateRequest("viewer", null);
   app.decorateRequest("viewerResolved", false);
+  const routes: RegisteredRoute[] = [];
+  app.decorate("registeredRoutes", routes);
 
   app.addHook("onRoute", (route) => {
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (access === undefined && needsDeclaredAccess(route.url)) {
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access (public, user or admin)`);
     }
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD" || !routes.some((known) => known.method === "GET" && known.url === route.url)) routes.push({ method, url: route.url, access });
+    }
   });
 
-  app.addHook("preHandler", async (request) => {
+  // onRequest, before the body is read or validated: a caller without access learns
+  // nothing about what the route would accept (401/403 come before any 400).
+  app.addHook("onRequest", async (request) => {
     const access = request.routeOptions.config.access;
     if (access === "public" || access === undefined) return;
     const viewer = await viewerOf(auth, request);

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { PageSpinner } from "../components/ui/spinner";
 import { ErrorPage } from "../features/system/error-page";
 import { RequireAdmin, RequireUser } from "./guards";
 import { AppShell } from "./layouts/app-shell";
@@ -17,6 +18,8 @@ function withPendingPaths(pages: { path: string; lazy: NonNullable<RouteObject["
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
+    // Shown while the first lazy page module loads.
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       { path: "/", element: <RootRedirect /> },
       {

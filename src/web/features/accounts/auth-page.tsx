@@ -79,6 +79,8 @@ export function AuthPage() {
   );
 }
 
+const LINK_ERRORS = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND"]);
+
 /** A followed verification link lands here with ?verified=1 (or an error): say so once, then tidy the URL. */
 function useVerificationNotice(params: URLSearchParams, setParams: ReturnType<typeof useSearchParams>[1]) {
   const { t } = useTranslation();
@@ -87,7 +89,9 @@ function useVerificationNotice(params: URLSearchParams, setParams: ReturnType<ty
     const error = params.get("error");
     if (!verified && !error) return;
     if (verified) toast.success(t("auth.email_verified.title"), { description: t("auth.email_verified.description") });
-    else toast.error(t("auth.link_invalid"));
+    // Verification links fail with these codes; anything else comes back from Google.
+    else if (error && LINK_ERRORS.has(error)) toast.error(t("auth.link_invalid"));
+    else toast.error(t("auth.google_failed"));
     const next = new URLSearchParams(params);
     next.delete("verified");
     next.delete("error");

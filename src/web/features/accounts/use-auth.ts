@@ -38,8 +38,12 @@ export function useAuth(): AuthState {
   });
   useRoleLookupNotices(signedIn, account.error);
 
-  const status: AuthStatus =
-    session.isPending || (signedIn && account.isPending) ? "loading" : signedIn && !isGone(account.error) ? "authenticated" : "unauthenticated";
+  // Only the first session check shows as loading; a later refetch (after sign-up, on focus)
+  // must not unmount the page the person is on.
+  const settled = useRef(false);
+  if (!session.isPending) settled.current = true;
+  const checking = (session.isPending && !settled.current) || (signedIn && account.isPending);
+  const status: AuthStatus = checking ? "loading" : signedIn && !isGone(account.error) ? "authenticated" : "unauthenticated";
   const role: Role = account.data?.role ?? "user";
   return {
     status,

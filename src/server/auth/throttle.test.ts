@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engines } from "../test/engines";
+import { buildUser, uniqueEmail } from "../test/factories";
+import { mailCount } from "../test/mail";
+import { startTestServer, type TestServer } from "../test/test-server";
+import { AUTH_LIMITS, hitCounter, peekCounter } from "./throttle";
+
+/** Each attempt group comes from its own client address (X-Forwarded-For, trusted here as behind a proxy), so no test meets another's counters. */
+let addressCounter = 0;
+const nextAddress = () => `198.51.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+
+describe.each(engines)("brute-force limits on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { TRUST_PROXY: "true" });
+  });
+  afterAll(() => server.close());
+
+  const signIn = (email: string, password: string, address: string) =>
+    server.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password }, headers: { "x-forwarded-for": address } });
+
+  it("refuses an account's sixth failed sign-in in 15 minutes with 429, before checking the password", async () => {
+    const person = await buildUser(server);
+    const address = nextAddress();
+    for (let attempt = 0; attempt < AUTH_LIMITS.signIn.perEmail.max; attempt++) {
+      expect((await signIn(person.email, "wrong-password", address)).statusCode).toBe(401);
+    }
+    // Even the right password is refused now, from any address, and no session is made.
+    const refused = await signIn(person.email.toUpperCase(), person.password, nextAddress());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: { code: "rate_limited", message: "Too many attempts. Please wait 15 minutes and try again." } });
+    expect(refused.cookies.filter((cookie) => cookie.value)).toEqual([]);
+  });
+
+  it("opens again when the window has passed", async () => {
+    const person = await buildUser(server);
+    const address = nextAddress();
+    for (let attempt = 0; attempt < AUTH_LIMITS.signIn.perEmail.max; attempt++) await signIn(person.email, "wrong-password", address);
+    expect((await signIn(person.email, person.password, address)).statusCode).toBe(429);
+    await server.database.db.execute(
+      sql`update throttle_counters set window_started_at = now() - interval '16 minutes' where key = ${`signIn:email:${person.email}`}`,
+    );
+    expect((await signIn(person.email, person.password, address)).statusCode).toBe(200);
+  });
+
+  it("clears an account's failures when it signs in successfully", async () => {
+    const person = await buildUser(server);
+    const address = nextAddress();
+    for (let attempt = 0; attempt < AUTH_LIMITS.signIn.perEmail.max - 1; attempt++) await signIn(person.email, "wrong-password", address);
+    expect((await signIn(person.email, person.password, address)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < AUTH_LIMITS.signIn.perEmail.max - 1; attempt++) {
+      expect((await signIn(person.email, "wrong-password", address)).statusCode).toBe(401);
+    }
+  });
+
+  it("refuses an address after 20 failed sign-ins in 15 minutes, whatever the accounts", async () => {
+    const address = nextAddress();
+    for (let attempt = 0; attempt < AUTH_LIMITS.signIn.perAddress.max; attempt++) {
+      expect((await signIn(uniqueEmail("guess"), "wrong-password", address)).statusCode).toBe(401);
+    }
+    const person = await buildUser(server);
+    expect((await signIn(person.email, person.password, address)).statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await signIn(person.email, person.password, nextAddress())).statusCode).toBe(200);
+  });
+
+  it("does not count a right password on an unverified account as a failure", async () => {
+    const person = await buildUser(server, { verified: false });
+    const address = nextAddress();
+    for (let attempt = 0; attempt < AUTH_LIMITS.signIn.perEmail.max + 2; attempt++) {
+      const response = await signIn(person.email, person.password, address);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe("EMAIL_NOT_VERIFIED");
+    }
+  });
+
+  it("sends at most three password-reset emails per account an hour", async () => {
+    const person = await buildUser(server);
+    const ask = (address: string) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/auth/request-password-reset",
+        payload: { email: person.email, redirectTo: "/en/reset-password" },
+        headers: { "x-forwarded-for": address },
+      });
+    for (let attempt = 0; attempt < AUTH_LIMITS.passwordReset.perEmail.max; attempt++) expect((await ask(nextAddress())).statusCode).toBe(200);
+    const refused = await ask(nextAddress());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe("Too many attempts. Please wait 60 minutes and try again.");
+    expect(await mailCount(server, person.email, "reset_password")).toBe(AUTH_LIMITS.passwordReset.perEmail.max);
+  });
+
+  it("limits reset requests per address too, whatever the accounts", async () => {
+    const address = nextAddress();
+    const ask = () =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/auth/request-password-reset",
+        payload: { email: uniqueEmail("someone"), redirectTo: "/en/reset-password" },
+        headers: { "x-forwarded-for": address },
+      });
+    for (let attempt = 0; attempt < AUTH_LIMITS.passwordReset.perAddress.max; attempt++) expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(429);
+  });
+
+  it("limits repeated verification emails per account", async () => {
+    const person = await buildUser(server, { verified: false });
+    const ask = () =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/auth/send-verification-email",
+        payload: { email: person.email, callbackURL: "/en/auth" },
+        headers: { "x-forwarded-for": nextAddress() },
+      });
+    for (let attempt = 0; attempt < AUTH_LIMITS.verificationEmail.perEmail.max; attempt++) expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(429);
+  });
+
+  it("counts in the database, atomically, so parallel attempts and other instances share one count", async () => {
+    const key = `test:${randomBytes(6).toString("hex")}`;
+    const hits = await Promise.all(Array.from({ length: 12 }, () => hitCounter(server.database.db, key, 60_000)));
+    expect(hits.map((hit) => hit.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+    const seen = await peekCounter(server.database.db, key, 60_000);
+    expect(seen.count).toBe(12);
+    expect(seen.retryAfterMs).toBeGreaterThan(50_000);
+    expect(seen.retryAfterMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it("leaves other auth endpoints alone", async () => {
+    const address = nextAddress();
+    for (let attempt = 0; attempt < 30; attempt++) expect((await server.app.inject({ url: "/api/auth/get-session", headers: { "x-forwarded-for": address } })).statusCode).toBe(200);
+  });
+});

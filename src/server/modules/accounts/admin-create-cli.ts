@@ -1,0 +1,70 @@
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { ConfigError, loadConfig } from "../../config";
+import { openDatabase } from "../../db/client";
+import { claimDataDir, DataDirLockedError } from "../../db/data-dir-lock";
+import { createOrPromoteAdmin } from "./admin-create";
+
+export interface CliResult {
+  exitCode: number;
+  output: string;
+}
+
+const USAGE = [
+  "Usage: npm run admin:create -- --email someone@example.com [--password PASSWORD]",
+  "  Creates an administrator with a verified email, or makes an existing account one.",
+  "  Without --password a new account gets a generated password, printed once;",
+  "  an existing account keeps its password.",
+].join("\n");
+
+const emailSchema = z.email();
+
+/**
+ * `npm run admin:create`: on the embedded database it refuses while the server
+ * (or another script) holds the data folder; on PostgreSQL it runs alongside.
+ */
+export async function runAdminCreate(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  let values: { email?: string | undefined; password?: string | undefined; help?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({
+      args: args.filter((arg) => arg !== "--"),
+      options: { email: { type: "string" }, password: { type: "string" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return { exitCode: 2, output: `${(error as Error).message}\n${USAGE}` };
+  }
+  if (values.help) return { exitCode: 0, output: USAGE };
+  const email = values.email?.trim() ?? "";
+  if (!emailSchema.safeParse(email).success) return { exitCode: 2, output: `${email ? `Not an email address: ${email}` : "--email is required"}\n${USAGE}` };
+  const password = values.password;
+  if (password !== undefined && (password.length < 6 || password.length > 128)) {
+    return { exitCode: 2, output: "The password must be 6 to 128 characters long." };
+  }
+
+  let release: (() => void) | null = null;
+  try {
+    const config = loadConfig(env);
+    if (!config.databaseUrl) release = claimDataDir(config.dataDir, "an admin:create run (npm run admin:create)");
+    const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+    try {
+      const result = await createOrPromoteAdmin(database.db, { email, ...(password === undefined ? {} : { password }) });
+      const lines = [
+        result.outcome === "created" ? `Created administrator ${email.toLowerCase()} (email verified).` : `${email.toLowerCase()} is now an administrator (email verified).`,
+      ];
+      if (result.generatedPassword) {
+        lines.push(`One-time password: ${result.generatedPassword}`, "  It is shown only now. Sign in and change it on the profile page.");
+      } else if (result.passwordSet) lines.push("The password you gave is set.");
+      else lines.push("The existing password is unchanged.");
+      return { exitCode: 0, output: lines.join("\n") };
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    if (error instanceof DataDirLockedError || error instanceof ConfigError) return { exitCode: 1, output: error.message };
+    throw error;
+  } finally {
+    release?.();
+  }
+}

@@ -1,0 +1,112 @@
+import { and, eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../../db/schema/audit";
+import { user } from "../../db/schema/auth";
+import { engines } from "../../test/engines";
+import { buildUser, uniqueEmail } from "../../test/factories";
+import { latestMail, pathOf } from "../../test/mail";
+import { startTestServer, type TestServer } from "../../test/test-server";
+
+const cookieOf = (response: LightMyRequestResponse) => response.cookies.map((item) => `${item.name}=${item.value}`).join("; ");
+
+describe.each(engines)("admin sign-up on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "test-google-secret" });
+  });
+  afterAll(() => server.close());
+
+  const adminSignUp = (payload: Record<string, unknown>) => server.app.inject({ method: "POST", url: "/api/accounts/admin-sign-up", payload });
+  const rowOf = async (email: string) => (await server.database.db.select().from(user).where(eq(user.email, email)))[0];
+
+  it("refuses an address outside the company domain with 403 admin_domain_required, creating nothing", async () => {
+    for (const email of [uniqueEmail("boss", "example.com"), uniqueEmail("boss", "evil-dialwise.example"), uniqueEmail("boss", "dialwise.example.evil.com")]) {
+      const response = await adminSignUp({ email, password: "secret-one" });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toEqual({ code: "admin_domain_required", message: "Administrator accounts need an email address at dialwise.example." });
+      expect(await rowOf(email)).toBeUndefined();
+    }
+  });
+
+  it("creates an account that becomes an administrator only once its email is verified, and audits the grant", async () => {
+    const email = uniqueEmail("boss", "dialwise.example");
+    const response = await adminSignUp({ email: email.toUpperCase(), password: "secret-one", callbackURL: "/sv/auth" });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ status: "verification_sent" });
+    expect(await rowOf(email)).toMatchObject({ role: "user", adminRequested: true, emailVerified: false });
+
+    const signIn = await server.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password: "secret-one" } });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().code).toBe("EMAIL_NOT_VERIFIED");
+
+    const mail = await latestMail(server, email, "verify_email");
+    expect(mail?.subject).toBe("Bekräfta din e-postadress för Dialwise");
+    const followed = await server.app.inject({ url: pathOf(mail!.link) });
+    expect(followed.headers.location).toBe("/sv/auth?verified=1");
+
+    const row = await rowOf(email);
+    expect(row).toMatchObject({ role: "admin", emailVerified: true });
+    const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.subjectType, "user"), eq(auditLog.subjectId, row!.id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: "user.role", actorUserId: row!.id, before: { role: "user" }, after: { role: "admin" } });
+
+    const cookie = cookieOf(followed);
+    expect((await server.app.inject({ url: "/api/me", headers: { cookie } })).json().role).toBe("admin");
+    expect((await server.app.inject({ url: "/api/admin/overview", headers: { cookie } })).statusCode).toBe(200);
+
+    // Following the link again changes nothing and audits nothing more.
+    await server.app.inject({ url: pathOf(mail!.link) });
+    expect(await server.database.db.select().from(auditLog).where(eq(auditLog.subjectId, row!.id))).toHaveLength(1);
+  });
+
+  it("answers an address that already has an account with 409 email_taken, changing nothing", async () => {
+    const customer = await buildUser(server, { email: uniqueEmail("staff", "dialwise.example") });
+    const taken = await adminSignUp({ email: customer.email, password: "secret-one" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toEqual({ code: "email_taken", message: "An account with this email already exists. Sign in or reset your password instead." });
+    expect(await rowOf(customer.email)).toMatchObject({ role: "user", adminRequested: false });
+
+    const pending = uniqueEmail("boss", "dialwise.example");
+    expect((await adminSignUp({ email: pending, password: "secret-one" })).statusCode).toBe(201);
+    expect((await adminSignUp({ email: pending, password: "secret-two" })).statusCode).toBe(409);
+  });
+
+  it("keeps a regular sign-up at the company domain a customer after verification", async () => {
+    const email = uniqueEmail("staff", "dialwise.example");
+    await server.app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: { email, password: "secret-one", name: "Staff", callbackURL: "/en/auth" } });
+    const mail = await latestMail(server, email, "verify_email");
+    await server.app.inject({ url: pathOf(mail!.link) });
+    expect(await rowOf(email)).toMatchObject({ role: "user", emailVerified: true });
+  });
+
+  it("validates the request before creating anything", async () => {
+    const email = uniqueEmail("boss", "dialwise.example");
+    for (const payload of [
+      { email, password: "five5" },
+      { email, password: "secret-one", callbackURL: "https://evil.example/en/auth" },
+      { email: "not-an-email", password: "secret-one" },
+    ]) {
+      const response = await adminSignUp(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.code).toBe("validation_failed");
+    }
+    expect(await rowOf(email)).toBeUndefined();
+  });
+
+  it("offers Google sign-in with PKCE when it is configured", async () => {
+    expect((await server.app.inject({ url: "/api/auth-options" })).json()).toMatchObject({ google: true });
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/social",
+      payload: { provider: "google", callbackURL: "/en/auth", errorCallbackURL: "/en/auth" },
+      headers: { origin: "http://localhost:3000" },
+    });
+    expect(response.statusCode).toBe(200);
+    const url = new URL(response.json().url);
+    expect(url.origin).toBe("https://accounts.google.com");
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("code_challenge")).toBeTruthy();
+    expect(url.searchParams.get("redirect_uri")).toBe("http://localhost:3000/api/auth/callback/google");
+  });
+});

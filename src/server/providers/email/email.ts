@@ -1,0 +1,23 @@
+/** What an account email is for; the outbox stores it and the log line names it. */
+export type MailKind = "verify_email" | "reset_password";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: MailKind;
+}
+
+/** One way of delivering mail: SMTP for real, the local outbox otherwise. */
+export interface EmailProvider {
+  /** For the start-up log: which implementation this is. */
+  readonly name: string;
+  send(message: EmailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The web addresses in a message's text, in order, each once: what a person would click. */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+}
