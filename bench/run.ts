@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { measure, type LoadResult } from "./http-load";
+import { lookupNumbers } from "./lookup-numbers";
 import { startProcess } from "../scripts/server-process";
 
 /**
@@ -29,6 +30,14 @@ async function main() {
     results.push(await measure("GET /healthz (full plugin stack)", `${product.url}/healthz`, load));
     results.push(await measure("GET /readyz (database round trip)", `${product.url}/readyz`, load));
     results.push(await measure("GET /api/i18n/en (startup strings)", `${product.url}/api/i18n/en?prefixes=nav.,common.`, load));
+    // The price of a number: many distinct real numbers in rotation, answered from the in-memory prefix index.
+    const lookups = lookupNumbers(2000).map((number) => ({
+      method: "POST" as const,
+      path: "/api/rates/lookup",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ number }),
+    }));
+    results.push(await measure(`POST /api/rates/lookup (${lookups.length} numbers in rotation)`, `${product.url}/api/rates/lookup`, { ...load, requests: lookups }));
   } finally {
     await product.stop();
     await bare.stop();

@@ -21,6 +21,10 @@ import { translationsSeeder } from "./modules/i18n/seed";
 import { registerI18nRoutes } from "./modules/i18n/routes";
 import { registerSystemRoutes } from "./modules/system/routes";
 import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
+import { openRatesCatalog } from "./modules/rates/catalog";
+import { registerRatesRoutes } from "./modules/rates/routes";
+import { rateDeckSeeder } from "./modules/rates/seed";
 import { registerAccountRoutes } from "./modules/accounts/routes";
 import { createEmailProvider, type EmailProvider } from "./providers/email";
 import { loadOrCreateSecrets } from "./secrets";
@@ -57,7 +61,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const database =
     options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   const secret = config.authSecret ?? loadOrCreateSecrets(config.dataDir).authSecret;
-  await runSeeders(database.db, [translationsSeeder(SEED_DIR)]);
+  await runSeeders(database.db, [translationsSeeder(SEED_DIR), rateDeckSeeder(SEED_DIR)]);
 
   const fastifyOptions: FastifyServerOptions = {
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -70,6 +74,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // Quiet servers (logger: false, as in tests) keep the outbox's link lines out of the output too.
   const email = options.email ?? createEmailProvider(config, database.db, options.logger === false ? () => undefined : undefined);
   const auth = createAuth({ db: database.db, config, secret, email, log: app.log });
+  const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -83,6 +88,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAuthRoutes(app, auth, createAuthThrottle(database.db));
   registerAccountRoutes(app, { db: database.db, auth, config });
   registerI18nRoutes(app, database.db);
+  registerRatesRoutes(app, rates);
+  registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
 
   const indexHtml = options.webRoot === false ? null : await registerWebApp(app, options.webRoot ?? WEB_ROOT);

@@ -45,13 +45,15 @@ const OWNED: Record<string, OwnedRoute> = {};
 const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events"]);
 
 /** Customer routes that read data shared by every customer, never a customer's row (the price list). */
-const NO_CUSTOMER_ROWS = new Set<string>([]);
+const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates"]);
 
 /** Routes with path parameters that name no customer's row (public content, better-auth, admin views of everything). */
 const UNOWNED_PARAMETERS = new Set<string>([
   "GET /api/auth/*",
   "POST /api/auth/*",
   "GET /api/i18n/:language",
+  "GET /api/rates/countries/:code",
+  "PATCH /api/admin/rates/countries/:code",
 ]);
 
 type Identity = "visitor" | "customer" | "other customer" | "admin";

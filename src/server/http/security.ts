@@ -1,7 +1,7 @@
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "./app-error";
+import { staticSecurityHeaders } from "./security-headers";
 
 /**
  * Security headers and the content security policy. The policy already admits
@@ -9,7 +9,7 @@ import { AppError } from "./app-error";
  * Google sign-in and Stripe Checkout as form/redirect targets.
  */
 export async function registerSecurity(app: FastifyInstance, options: { rateLimitPerMinute: number }): Promise<void> {
-  await app.register(helmet, {
+  const securityHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,6 +31,11 @@ export async function registerSecurity(app: FastifyInstance, options: { rateLimi
     // The voice SDK's audio worklets and Google's OAuth popup break under these two.
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+  });
+  // Set on every response, as @fastify/helmet did, from values computed once (see security-headers.ts).
+  app.addHook("onRequest", (_request, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
   });
 
   await app.register(rateLimit, {

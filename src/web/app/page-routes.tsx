@@ -23,7 +23,10 @@ export const publicPages: PageRoute[] = [
 export const customerPages: PageRoute[] = [page("profile", () => import("../features/accounts/profile-page"))];
 
 /** Administrators only; everyone else is sent to /{lang}. */
-export const adminPages: PageRoute[] = [page("dashboard", () => import("../features/admin-dashboard/dashboard-page"))];
+export const adminPages: PageRoute[] = [
+  page("dashboard", () => import("../features/admin-dashboard/dashboard-page")),
+  page("country-rates", () => import("../features/admin-rates/country-rates-page")),
+];
 
 /**
  * Paths the spec guards whose pages arrive with later features: the guard

@@ -1,0 +1,139 @@
+import { Download, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import type { AdminCountryRate } from "../../../shared/api/admin-rates";
+import { buttonVariants, Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { PageSpinner } from "../../components/ui/spinner";
+import { cn } from "../../lib/cn";
+import { usePageTitle } from "../../lib/use-page-title";
+import { exportHref, useAdminCountryRates, useUpdateCountryRate, type CountryRateUpdate } from "./admin-rates-api";
+import { apiErrorMessage } from "./api-error-message";
+import { AuditList } from "./audit-list";
+import { CountryRatesTable } from "./country-rates-table";
+import { ImportDialog } from "./import-dialog";
+import { Pager } from "./pager";
+import type { SortState } from "./sort-header";
+
+const PAGE_SIZE = 25;
+
+/** The search box's text once typing pauses, so every keystroke does not ask the server. */
+function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** /{lang}/country-rates: every country's customer prices, editable, importable, exportable and audited. */
+export function CountryRatesPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t("admin_rates.title"));
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search, 300);
+  const [sort, setSort] = useState<SortState>({ sort: "name", dir: "asc" });
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<string | null>(null);
+  const list = useAdminCountryRates({ q, ...sort, page, pageSize: PAGE_SIZE });
+  const update = useUpdateCountryRate();
+  const number = new Intl.NumberFormat(i18n.language);
+
+  // A new search or order starts at the first page.
+  const changeSort = (next: SortState) => {
+    setSort(next);
+    setPage(1);
+  };
+  const changeSearch = (text: string) => {
+    setSearch(text);
+    setPage(1);
+  };
+
+  const save = (country: AdminCountryRate, change: CountryRateUpdate) => {
+    update.mutate(
+      { code: country.country_code, body: change },
+      {
+        onSuccess: () => {
+          const message =
+            change.is_popular === undefined
+              ? t("admin_rates.saved", { country: country.country_name })
+              : change.is_popular
+                ? t("admin_rates.popular_on", { country: country.country_name })
+                : t("admin_rates.popular_off", { country: country.country_name });
+          toast.success(message);
+          if (change.is_popular === undefined) setEditing(null);
+        },
+        onError: (error) => toast.error(apiErrorMessage(t, error)),
+      },
+    );
+  };
+
+  return (
+    <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{t("admin_rates.title")}</h1>
+          {list.data ? <p className="mt-1 text-sm text-slate-600">{t("admin_rates.subtitle", { margin: number.format(list.data.marginPercentage) })}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ImportDialog />
+          <a href={exportHref("countries")} download className={buttonVariants({ variant: "secondary" })}>
+            <Download aria-hidden="true" className="size-4" />
+            {t("admin_rates.export_countries")}
+          </a>
+          <a href={exportHref("deck")} download className={buttonVariants({ variant: "secondary" })}>
+            <Download aria-hidden="true" className="size-4" />
+            {t("admin_rates.export_deck")}
+          </a>
+        </div>
+      </header>
+
+      <div className="relative max-w-md">
+        <label htmlFor="country-rates-search" className="sr-only">
+          {t("admin_rates.search_label")}
+        </label>
+        <Search aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
+        <Input id="country-rates-search" type="search" value={search} onChange={(event) => changeSearch(event.target.value)} placeholder={t("admin_rates.search_placeholder")} className="ps-9" />
+      </div>
+
+      {list.isPending ? <PageSpinner /> : null}
+      {list.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-4 text-red-800">
+          <p>
+            {t("admin_rates.load_error")} {apiErrorMessage(t, list.error)}
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+            {t("admin_rates.retry")}
+          </Button>
+        </div>
+      ) : null}
+      {list.data && list.data.countries.length === 0 ? <p className="rounded-lg bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">{t("admin_rates.empty")}</p> : null}
+      {list.data && list.data.countries.length > 0 ? (
+        <div className={cn("space-y-3 transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
+          <CountryRatesTable
+            countries={list.data.countries}
+            sort={sort}
+            onSort={changeSort}
+            editing={editing}
+            savingCode={update.isPending ? (update.variables?.code ?? null) : null}
+            onEdit={setEditing}
+            onSave={save}
+          />
+          <Pager
+            page={list.data.page}
+            pageSize={list.data.pageSize}
+            total={list.data.total}
+            onPage={setPage}
+            itemsLabel={t("admin_rates.total_countries", { total: number.format(list.data.total) })}
+          />
+        </div>
+      ) : null}
+
+      <AuditList />
+    </main>
+  );
+}
+
+export default CountryRatesPage;
