@@ -17,6 +17,9 @@ export const publicPages: PageRoute[] = [
   page("auth", () => import("../features/accounts/auth-page")),
   page("signup", () => import("../features/accounts/auth-page")),
   page("reset-password", () => import("../features/accounts/reset-password-page")),
+  page("countries", () => import("../features/rates/countries-page")),
+  page("country/:code", () => import("../features/rates/country-page")),
+  page("twilio-test", () => import("../features/rates/rate-checker-page")),
 ];
 
 /** Signed-in customers (and admins); anonymous visitors are sent to /{lang}/auth. */

@@ -1,5 +1,6 @@
 import { Headphones, PiggyBank, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { PriceSimulator } from "../rates/price-simulator";
 
 const FEATURES = [
   { key: "lowest_rates", Icon: PiggyBank },
@@ -30,6 +31,7 @@ export function HomePage() {
           ))}
         </ul>
       </section>
+      <PriceSimulator />
     </main>
   );
 }

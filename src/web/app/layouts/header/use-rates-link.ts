@@ -1,9 +1,7 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { PRICE_SIMULATOR_ID } from "../../../lib/anchors";
 import { useLocale } from "../../../lib/use-locale";
-
-/** The id of the price simulator section on the home page. */
-export const PRICE_SIMULATOR_ANCHOR = "price-simulator";
 
 /**
  * The spec's Rates link: on the home page it smooth-scrolls to the price
@@ -14,7 +12,7 @@ export function useRatesLink(): () => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return useCallback(() => {
-    const scroll = () => document.getElementById(PRICE_SIMULATOR_ANCHOR)?.scrollIntoView({ behavior: "smooth", block: "start" });
+    const scroll = () => document.getElementById(PRICE_SIMULATOR_ID)?.scrollIntoView({ behavior: "smooth", block: "start" });
     if (pathname === `/${locale}` || pathname === `/${locale}/`) return scroll();
     void Promise.resolve(navigate(`/${locale}`)).then(() => window.setTimeout(scroll, 100));
   }, [locale, navigate, pathname]);

@@ -1,0 +1,25 @@
+import { screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useCountryName } from "./country-names";
+import { stubRatesApi } from "./rates.fixtures";
+import { renderAt } from "./render-with-app";
+
+function Names() {
+  const nameOf = useCountryName();
+  return <p data-testid="names">{["JM", "GB", "XK", "ZZ"].map(nameOf).join(" | ")}</p>;
+}
+
+describe("useCountryName", () => {
+  beforeEach(() => stubRatesApi());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("names countries in English, falling back to the code", async () => {
+    renderAt(<Names />, { path: "/en/x" });
+    expect((await screen.findByTestId("names")).textContent).toBe("Jamaica | United Kingdom | Kosovo | ZZ");
+  });
+
+  it("loads the current language's names on first use", async () => {
+    renderAt(<Names />, { path: "/ar/x" });
+    await vi.waitFor(() => expect(screen.getByTestId("names").textContent).toBe("جامايكا | المملكة المتحدة | كوسوفو | ZZ"));
+  });
+});

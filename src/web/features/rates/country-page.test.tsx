@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseMoney } from "../../../shared/money";
+import { CountryPage } from "./country-page";
+import { countryDetail, json, stubRatesApi } from "./rates.fixtures";
+import { renderAt } from "./render-with-app";
+
+function HomeProbe() {
+  const { pathname, state } = useLocation();
+  return <p data-testid="home">{`${pathname} ${JSON.stringify(state)}`}</p>;
+}
+
+function renderCountry(slug: string) {
+  stubRatesApi((url) => {
+    const match = /^\/api\/rates\/countries\/([A-Z]{2})$/.exec(url.pathname);
+    if (!match?.[1]) return undefined;
+    try {
+      return json(countryDetail(match[1]));
+    } catch {
+      return json({ error: { code: "not_found", message: "No rates for this country" } }, 404);
+    }
+  });
+  return renderAt(<CountryPage />, { path: `/en/country/${slug}`, pattern: "/:lang/country/:code", extraRoutes: [{ path: "/:lang", element: <HomeProbe /> }] });
+}
+
+const usd = (rate: string) => `$${(parseMoney(rate) / 10_000).toFixed(2)}`;
+
+describe("CountryPage", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows India's range, landline and mobile prices, and how to dial", async () => {
+    const detail = countryDetail("IN");
+    renderCountry("in");
+    expect(await screen.findByRole("heading", { level: 1, name: "Call India" })).toBeTruthy();
+    expect(screen.getByText(`from ${usd(detail.country.our_cheapest_rate)} to ${usd(detail.country.our_most_expensive_rate)} per minute`)).toBeTruthy();
+    const landline = screen.getByRole("rowheader", { name: "Landline" }).closest("tr");
+    const mobile = screen.getByRole("rowheader", { name: "Mobile" }).closest("tr");
+    expect(landline?.textContent).toContain(usd(detail.country.landline_rate ?? ""));
+    expect(mobile?.textContent).toContain(usd(detail.country.mobile_rate ?? ""));
+    expect(screen.getByText("+91 81234 56789")).toBeTruthy();
+    expect(screen.getByText("Choose India (+91) in the country list.")).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(`Call India from ${usd(detail.country.our_cheapest_rate)}/min · Dialwise`));
+  });
+
+  it("links related popular countries, not itself", async () => {
+    renderCountry("in");
+    const related = await screen.findByRole("region", { name: "Popular destinations" });
+    const links = [...related.querySelectorAll("a")].map((link) => link.getAttribute("href"));
+    expect(links).toContain("/en/country/uk");
+    expect(links).not.toContain("/en/country/in");
+  });
+
+  it("opens the home call section with the country selected", async () => {
+    renderCountry("jm");
+    fireEvent.click(await screen.findByRole("button", { name: "Call Jamaica now" }));
+    expect((await screen.findByTestId("home")).textContent).toBe('/en {"selectedCode":"JM","scrollToCall":true}');
+  });
+
+  it("uses uk for the United Kingdom", async () => {
+    const { router } = renderCountry("gb");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/en/country/uk"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Call United Kingdom" })).toBeTruthy();
+  });
+
+  it("shows the not-found page for an unknown code", async () => {
+    renderCountry("xx");
+    expect(await screen.findByRole("heading", { name: "Oops! Page not found" })).toBeTruthy();
+  });
+
+  it("shows the not-found page when the server has no rates for a known country", async () => {
+    renderCountry("cu");
+    expect(await screen.findByRole("heading", { name: "Oops! Page not found" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,133 @@
+import { Check, ChevronsUpDown } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { searchCountries } from "../../../shared/countries/countries";
+import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from "../../components/ui/command";
+import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
+import { Spinner } from "../../components/ui/spinner";
+import { cn } from "../../lib/cn";
+import { useCountryNames } from "./country-names";
+import { PopularChips } from "./popular-chips";
+import { usePublicRates } from "./rates-api";
+import type { RatedCountry } from "./rated-countries";
+import { useRatesStrings } from "./rates-strings";
+
+export interface CountryPickerProps {
+  /** The selected ISO code ("JM"), or null. */
+  value: string | null;
+  onChange: (code: string) => void;
+  /** The trigger's id, for a <label htmlFor>. */
+  id?: string;
+  /** Labels the trigger when there is no visible <label>. */
+  "aria-label"?: string;
+  "aria-labelledby"?: string;
+  /** Shows up to ten popular countries as one-tap chips under the picker (default true). */
+  showPopular?: boolean;
+  disabled?: boolean;
+  className?: string;
+}
+
+/**
+ * The spec's country picker: a searchable dropdown (name, dial code or code,
+ * case-insensitive) of the countries the service can call, each with its flag,
+ * translated name and dial code, plus popular chips.
+ */
+export function CountryPicker({ value, onChange, id, showPopular = true, disabled, className, ...labelling }: CountryPickerProps) {
+  const { t } = useTranslation();
+  useRatesStrings();
+  const rates = usePublicRates();
+  const { nameOf, namesLocale } = useCountryNames();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState("");
+
+  const countries = rates.data;
+  const selected = useMemo(() => countries?.find((country) => country.code === value) ?? null, [countries, value]);
+  const results = useMemo(() => {
+    if (!countries) return [];
+    const byCode = new Map(countries.map((country) => [country.code, country]));
+    return searchCountries(countries, query, namesLocale).flatMap((entry) => byCode.get(entry.code) ?? []);
+  }, [countries, query, namesLocale]);
+
+  const choose = (code: string) => {
+    onChange(code);
+    setOpen(false);
+    setQuery("");
+  };
+
+  if (rates.isError) {
+    return (
+      <div role="alert" className={cn("flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800", className)}>
+        {t("rates.load_error")}
+        <button type="button" className="font-medium underline" onClick={() => void rates.refetch()}>
+          {t("rates.retry")}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={cn("space-y-3", className)}>
+      <Popover
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setQuery("");
+        }}
+      >
+        <PopoverTrigger asChild>
+          <button
+            type="button"
+            id={id}
+            role="combobox"
+            aria-expanded={open}
+            disabled={disabled || !countries}
+            {...labelling}
+            className="flex h-11 w-full items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-start text-base text-slate-900 hover:border-slate-400 disabled:cursor-not-allowed disabled:bg-slate-100"
+          >
+            {!countries ? (
+              <>
+                <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" />
+                <span className="text-slate-500">{t("common.loading")}</span>
+              </>
+            ) : selected ? (
+              <CountryOption country={selected} name={nameOf(selected.code)} />
+            ) : (
+              <span className="flex-1 truncate text-slate-500">{t("country_picker.placeholder")}</span>
+            )}
+            <ChevronsUpDown aria-hidden="true" className="ms-auto size-4 shrink-0 text-slate-400" />
+          </button>
+        </PopoverTrigger>
+        <PopoverContent aria-label={t("country_picker.placeholder")} className="w-80 max-w-[calc(100vw-1rem)]">
+          <Command shouldFilter={false} label={t("country_picker.placeholder")} defaultValue={value ?? undefined} loop>
+            <CommandInput value={query} onValueChange={setQuery} placeholder={t("country_picker.search_hint")} aria-label={t("country_picker.search_hint")} />
+            <CommandList label={t("country_picker.placeholder")}>
+              <CommandEmpty>{t("country_picker.empty")}</CommandEmpty>
+              {results.map((country) => (
+                <CommandItem key={country.code} value={country.code} onSelect={() => choose(country.code)}>
+                  <CountryOption country={country} name={nameOf(country.code)} />
+                  <Check aria-hidden="true" className={cn("size-4 shrink-0 text-brand-700", country.code === value ? "visible" : "invisible")} />
+                </CommandItem>
+              ))}
+            </CommandList>
+          </Command>
+        </PopoverContent>
+      </Popover>
+      {showPopular && countries ? <PopularChips countries={countries} value={value} onChange={choose} /> : null}
+    </div>
+  );
+}
+
+/** Flag, name and dial code on one line; the dial code stays "+44" in right-to-left text. */
+export function CountryOption({ country, name }: { country: RatedCountry; name: string }) {
+  return (
+    <span className="flex min-w-0 flex-1 items-center gap-2">
+      <span aria-hidden="true" className="text-lg leading-none">
+        {country.flag}
+      </span>
+      <span className="truncate">{name}</span>
+      <span dir="ltr" className="ms-auto shrink-0 text-sm tabular-nums text-slate-500">
+        {country.dialCode}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQuery } from "@tanstack/react-query";
+import { countryRateDetail, publicCountryRates, rateLookup } from "../../../shared/api/rates";
+import { callApi } from "../../lib/api-client";
+import { toRatedCountries } from "./rated-countries";
+
+/** Prices change only when an admin imports a deck or edits a country; a few minutes of staleness is fine. */
+const STALE_MS = 5 * 60_000;
+
+const selectCountries = (data: { countries: Parameters<typeof toRatedCountries>[0] }) => toRatedCountries(data.countries);
+
+/** Every callable country with its price range (the spec's get_public_country_rates). */
+export function usePublicRates() {
+  return useQuery({
+    queryKey: ["rates", "public"],
+    queryFn: ({ signal }) => callApi(publicCountryRates, { signal }),
+    // A stable function, so the joined list keeps its identity between renders.
+    select: selectCountries,
+    staleTime: STALE_MS,
+  });
+}
+
+/** One country's prices by line type; `code` is an ISO code ("GB"). */
+export function useCountryRateDetail(code: string | null) {
+  return useQuery({
+    queryKey: ["rates", "country", code],
+    queryFn: ({ signal }) => callApi(countryRateDetail, { params: { code: code ?? "" }, signal }),
+    enabled: code !== null,
+    staleTime: STALE_MS,
+  });
+}
+
+/** The price of one number; refusals reject with ApiError 422 and a code from RATE_REFUSAL_CODES. */
+export function lookupRate(number: string) {
+  return callApi(rateLookup, { body: { number } });
+}

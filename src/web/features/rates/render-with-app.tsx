@@ -1,0 +1,15 @@
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { AppProviders, createQueryClient } from "../../app/providers";
+
+/** Renders a component under /{lang}/… with the app's providers, for component tests. */
+export function renderAt(element: ReactNode, { path = "/en/test", pattern = "/:lang/*", extraRoutes = [] as { path: string; element: ReactNode }[] } = {}) {
+  const router = createMemoryRouter([{ path: pattern, element }, ...extraRoutes], { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, ...view };
+}
