@@ -16,7 +16,7 @@ describe("a restart on the embedded database", () => {
     const first = await createServer(config, { webRoot: false, logger: false });
     const secret = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")).authSecret;
     expect(secret).toHaveLength(43);
-    await first.database.db.update(translations).set({ value: "Edited by an admin" }).where(eq(translations.key, "hero.title"));
+    await first.database.db.update(translations).set({ value: "Edited by an admin", source: "admin" }).where(eq(translations.key, "hero.title"));
     await first.close();
 
     const second = await createServer(config, { webRoot: false, logger: false });

@@ -7,6 +7,8 @@ export const translations = pgTable(
     language: text("language").notNull(),
     key: text("key").notNull(),
     value: text("value").notNull(),
+    /** "seed" values follow data/translations on each release; "admin" values are an admin's edit and are kept. */
+    source: text("source", { enum: ["seed", "admin"] }).notNull().default("seed"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.language, table.key] })],

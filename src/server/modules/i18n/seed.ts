@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import path from "node:path";
 import { LOCALES } from "../../../shared/i18n/locales";
 import type { Executor } from "../../db/client";
@@ -7,8 +8,9 @@ import type { Seeder } from "../../db/seed";
 import { readLanguageStrings, readTranslationFiles } from "./translation-files";
 
 /**
- * Loads data/translations/<lang>/*.json. Keys already in the table are left alone,
- * so an admin's edit survives a restart and a release only adds new keys.
+ * Loads data/translations/<lang>/*.json when the files change: new keys are
+ * added and shipped wording is updated, but a value an admin edited
+ * (source "admin") is kept.
  */
 export function translationsSeeder(seedDir: string): Seeder {
   const folder = path.join(seedDir, "translations");
@@ -21,7 +23,14 @@ export function translationsSeeder(seedDir: string): Seeder {
       for (const language of LOCALES) {
         const rows = Object.entries(readLanguageStrings(folder, language)).map(([key, value]) => ({ language, key, value }));
         for (let start = 0; start < rows.length; start += 500) {
-          await db.insert(translations).values(rows.slice(start, start + 500)).onConflictDoNothing();
+          await db
+            .insert(translations)
+            .values(rows.slice(start, start + 500))
+            .onConflictDoUpdate({
+              target: [translations.language, translations.key],
+              set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+              setWhere: sql`${translations.source} = 'seed' and ${translations.value} is distinct from excluded.value`,
+            });
         }
       }
     },
