@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
+import { rate4 } from "./rates";
 
 /**
  * The admin country-rates page (/{lang}/country-rates): list, edit, import a
@@ -7,7 +8,6 @@ import { defineEndpoint } from "./endpoint";
  * Typed prices are sent as the admin wrote them and checked by the server with
  * checkAdminPrice (src/shared/rates/admin-price.ts), so an error names the rule.
  */
-const rate4 = z.string().regex(/^\d+\.\d{4}$/);
 const timestamp = z.iso.datetime({ offset: true });
 
 /** The spec's admin country_rates row, plus the version the editor sends back. */

@@ -5,7 +5,7 @@ import { defineEndpoint } from "./endpoint";
  * Prices travel as exact decimal strings: customer rates with 4 decimals ("0.0266"),
  * carrier rates with 5 ("0.01400"). Parse them with parseMoney, never parseFloat.
  */
-const rate4 = z.string().regex(/^\d+\.\d{4}$/);
+export const rate4 = z.string().regex(/^\d+\.\d{4}$/);
 const rate5 = z.string().regex(/^\d+\.\d{5}$/);
 const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
