@@ -19,6 +19,7 @@ import { registerEventStream } from "./modules/events/stream-routes";
 import { pruneUserEvents } from "./modules/events/user-events";
 import { translationsSeeder } from "./modules/i18n/seed";
 import { registerI18nRoutes } from "./modules/i18n/routes";
+import { createStringsCache } from "./modules/i18n/strings-cache";
 import { registerSystemRoutes } from "./modules/system/routes";
 import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
@@ -87,7 +88,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAdminRoutes(app, database.db);
   registerAuthRoutes(app, auth, createAuthThrottle(database.db));
   registerAccountRoutes(app, { db: database.db, auth, config });
-  registerI18nRoutes(app, database.db);
+  registerI18nRoutes(app, createStringsCache(database.db));
   registerRatesRoutes(app, rates);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });

@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { translations } from "../../db/schema/i18n";
+import { engines, openTestDatabase, type TestDatabase } from "../../test/engines";
+import { createStringsCache } from "./strings-cache";
+
+describe.each(engines)("strings cache on %s", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+    await database.db.insert(translations).values([
+      { language: "sv", key: "nav.home", value: "Hem" },
+      { language: "sv", key: "Nav.Upper", value: "Stor" },
+      { language: "sv", key: "hero.title", value: "Ring" },
+      { language: "sv", key: "empty.value", value: "" },
+    ]);
+  });
+  afterAll(() => database.destroy());
+
+  it("filters by prefix like ILIKE, or excludes them, and drops empty values", async () => {
+    const cache = createStringsCache(database.db);
+    expect(await cache.strings("sv")).toEqual({ "Nav.Upper": "Stor", "hero.title": "Ring", "nav.home": "Hem" });
+    expect(await cache.strings("sv", { prefixes: ["nav."], exclude: false })).toEqual({ "Nav.Upper": "Stor", "nav.home": "Hem" });
+    expect(await cache.strings("sv", { prefixes: ["nav."], exclude: true })).toEqual({ "hero.title": "Ring" });
+  });
+
+  it("answers from memory within its lifetime and reads again after it", async () => {
+    let clock = 0;
+    const cache = createStringsCache(database.db, 60_000, () => clock);
+    expect((await cache.strings("sv"))["hero.title"]).toBe("Ring");
+    await database.db.update(translations).set({ value: "Ring oss" }).where(eq(translations.key, "hero.title"));
+    clock = 59_999;
+    expect((await cache.strings("sv"))["hero.title"]).toBe("Ring");
+    clock = 60_000;
+    expect((await cache.strings("sv"))["hero.title"]).toBe("Ring oss");
+  });
+});

@@ -1,0 +1,49 @@
+import type { Locale } from "../../../shared/i18n/locales";
+import type { Executor } from "../../db/client";
+import { loadStrings } from "./service";
+
+export interface StringsFilter {
+  prefixes: string[];
+  exclude: boolean;
+}
+
+/**
+ * A language's strings kept in memory for a short while: every page load asks
+ * for them, and they change only on a release or an admin's edit. The lifetime
+ * matches the browser cache (60 s), so an edit made on any instance shows
+ * everywhere within a minute.
+ */
+export function createStringsCache(db: Executor, lifetimeMs = 60_000, now: () => number = Date.now) {
+  const entries = new Map<Locale, { loadedAt: number; strings: Promise<Record<string, string>> }>();
+
+  function all(language: Locale): Promise<Record<string, string>> {
+    const cached = entries.get(language);
+    if (cached && now() - cached.loadedAt < lifetimeMs) return cached.strings;
+    const strings = loadStrings(db, language);
+    entries.set(language, { loadedAt: now(), strings });
+    // A failed load is not remembered.
+    strings.catch(() => entries.delete(language));
+    return strings;
+  }
+
+  return {
+    /** The strings whose keys start with one of the prefixes (case-insensitive, as ILIKE 'prefix%'), or all others with exclude. */
+    async strings(language: Locale, filter: StringsFilter = { prefixes: [], exclude: false }): Promise<Record<string, string>> {
+      const everything = await all(language);
+      if (filter.prefixes.length === 0) return everything;
+      const prefixes = filter.prefixes.map((prefix) => prefix.toLowerCase());
+      const chosen: Record<string, string> = {};
+      for (const [key, value] of Object.entries(everything)) {
+        const lower = key.toLowerCase();
+        if (prefixes.some((prefix) => lower.startsWith(prefix)) !== filter.exclude) chosen[key] = value;
+      }
+      return chosen;
+    },
+    /** Forgets every language, for a change this instance made itself. */
+    clear(): void {
+      entries.clear();
+    },
+  };
+}
+
+export type StringsCache = ReturnType<typeof createStringsCache>;
