@@ -38,4 +38,11 @@ describe("money", () => {
     expect(formatUsd(12_345, "en", 2)).toBe("$1.23");
     expect(formatUsd(12_345, "de", 2)).toMatch(/1,23\s?\$/);
   });
+
+  it("keeps US$ together in right-to-left Arabic", () => {
+    const arabic = formatUsd(770, "ar", 2);
+    expect(arabic).toContain("US$\u200e");
+    expect(arabic.replace(/[\u200e\u200f]/g, "")).toBe("0.08\u00a0US$");
+    expect(formatUsd(770, "en", 2)).not.toContain("\u200e");
+  });
 });

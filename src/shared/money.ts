@@ -42,15 +42,22 @@ export function moneyToFixed(amount: Money, decimals: 0 | 1 | 2 | 3 | 4): string
   return decimals === 4 ? text : text.slice(0, text.length - (4 - decimals) - (decimals === 0 ? 1 : 0));
 }
 
-/** Formats for people: "$1.23" in the given locale; decimals per the spec (2 on screen, 4 in dialogs, 3 in toasts). */
+const LEFT_TO_RIGHT_MARK = "\u200e";
+
+/**
+ * Formats for people: "$1.23" in the given locale; decimals per the spec (2 on screen, 4 in dialogs, 3 in toasts).
+ * In right-to-left text the "$" of Arabic's "0.05 US$" is a neutral between "US" and the Arabic that
+ * follows, so it drifts to the far side ("$US 0.05"); a left-to-right mark after it keeps "US$" together.
+ */
 export function formatUsd(amount: Money, locale: string, decimals: 0 | 1 | 2 | 3 | 4 = 2): string {
   const value = Number(moneyToFixed(amount, decimals));
-  return new Intl.NumberFormat(locale, {
+  const text = new Intl.NumberFormat(locale, {
     style: "currency",
     currency: "USD",
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(value);
+  return /^ar\b/i.test(locale) ? text.replace(/\$/g, `$${LEFT_TO_RIGHT_MARK}`) : text;
 }
 
 export function assertMoney(amount: Money): void {

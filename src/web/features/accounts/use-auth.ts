@@ -30,12 +30,7 @@ export function useAuth(): AuthState {
   const session = authClient.useSession();
   const user = session.data?.user;
   const signedIn = Boolean(user);
-  const account = useQuery({
-    queryKey: [...ACCOUNT_QUERY_KEY, user?.id ?? "anonymous"],
-    enabled: signedIn,
-    staleTime: 60_000,
-    queryFn: () => callApi(currentAccount),
-  });
+  const account = useCurrentAccount();
   useRoleLookupNotices(signedIn, account.error);
 
   // Only the first session check shows as loading; a later refetch (after sign-up, on focus)
@@ -54,6 +49,18 @@ export function useAuth(): AuthState {
     viaOAuth: account.data?.providers.some((provider) => provider !== "credential") ?? false,
     sessionExpiresAt: account.data ? new Date(account.data.sessionExpiresAt) : session.data?.session ? new Date(session.data.session.expiresAt) : null,
   };
+}
+
+/** The signed-in account as the server sees it (/api/me), cached per user; idle for visitors. */
+export function useCurrentAccount() {
+  const session = authClient.useSession();
+  const userId = session.data?.user?.id;
+  return useQuery({
+    queryKey: [...ACCOUNT_QUERY_KEY, userId ?? "anonymous"],
+    enabled: Boolean(userId),
+    staleTime: 60_000,
+    queryFn: () => callApi(currentAccount),
+  });
 }
 
 /** The session exists but the server no longer knows the account: it was deleted. */
