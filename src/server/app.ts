@@ -80,7 +80,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute });
+  registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute });
   await registerOpenApi(app);
   registerAccessControl(app, auth);
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { Access } from "../../shared/api/endpoint";
 import type { Auth } from "../auth/auth";
 import { resolveViewer, type Viewer } from "../auth/viewer";
@@ -36,6 +36,11 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
   const routes: RegisteredRoute[] = [];
   app.decorate("registeredRoutes", routes);
 
+  // Checked before the body is read or validated: a caller without access learns
+  // nothing about what the route would accept (401/403 come before any 400). Only
+  // routes that need a viewer carry the check; public ones do no work for it.
+  const requireUser = checkAccess(auth, "user");
+  const requireAdmin = checkAccess(auth, "admin");
   app.addHook("onRoute", (route) => {
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (access === undefined && needsDeclaredAccess(route.url)) {
@@ -44,19 +49,23 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
     for (const method of [route.method].flat()) {
       if (method !== "HEAD" || !routes.some((known) => known.method === "GET" && known.url === route.url)) routes.push({ method, url: route.url, access });
     }
+    if (access === "user" || access === "admin") {
+      const check = access === "admin" ? requireAdmin : requireUser;
+      const existing = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      // Fastify registers a GET's HEAD twin from the GET's options, which already carry the check.
+      if (!existing.includes(check)) route.onRequest = [...existing, check];
+    }
   });
+}
 
-  // onRequest, before the body is read or validated: a caller without access learns
-  // nothing about what the route would accept (401/403 come before any 400).
-  app.addHook("onRequest", async (request) => {
-    const access = request.routeOptions.config.access;
-    if (access === "public" || access === undefined) return;
+function checkAccess(auth: Auth, access: "user" | "admin"): onRequestAsyncHookHandler {
+  return async (request) => {
     const viewer = await viewerOf(auth, request);
     if (!viewer) throw new AppError(401, "unauthorized", "Please sign in to continue");
     if (access === "admin" && viewer.role !== "admin") {
       throw new AppError(403, "forbidden", "This page is for administrators only");
     }
-  });
+  };
 }
 
 // API and webhook routes are ours and must say who may call them; static files and

@@ -13,15 +13,24 @@ export interface HandlerContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export interface EndpointOptions<E extends Endpoint> {
+export interface EndpointOptions {
   /** A larger (or smaller) request body limit in bytes than the app's, for this route only. */
   bodyLimit?: number;
-  /**
-   * Writes the success response without the zod serializer, for hot routes whose
-   * handler already builds exactly the response shape (the zod serializer parses
-   * every response again). Input validation is unchanged.
-   */
-  serialize?: (payload: z.infer<E["response"]>) => string;
+}
+
+/**
+ * A success response already written as JSON, for hot routes that remember their
+ * answers: it is sent as is, skipping the zod serializer (which parses every
+ * response again). Whoever builds one vouches for its shape; the route's tests
+ * check it against the contract. Input validation is unchanged.
+ */
+export class JsonText<T> {
+  declare private readonly shape: T;
+  constructor(readonly text: string) {}
+}
+
+export function jsonText<T>(payload: T): JsonText<T> {
+  return new JsonText<T>(JSON.stringify(payload));
 }
 
 /**
@@ -31,18 +40,15 @@ export interface EndpointOptions<E extends Endpoint> {
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (context: HandlerContext<E>) => Promise<z.infer<E["response"]>>,
-  options: EndpointOptions<E> = {},
+  handler: (context: HandlerContext<E>) => Promise<z.infer<E["response"]> | JsonText<z.infer<E["response"]>>>,
+  options: EndpointOptions = {},
 ): void {
   const status = endpoint.status ?? 200;
-  const serialize = options.serialize;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
     config: { access: endpoint.access },
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
-    // Only the success status has a response schema, so error bodies keep the default serializer.
-    ...(serialize === undefined ? {} : { serializerCompiler: () => (data: unknown) => serialize(data as z.infer<E["response"]>) }),
     schema: {
       summary: endpoint.summary,
       ...(endpoint.params ? { params: endpoint.params } : {}),
@@ -59,6 +65,8 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         reply,
       });
+      // A JSON string with a JSON content type is sent untouched by Fastify.
+      if (result instanceof JsonText) return reply.status(status).type("application/json; charset=utf-8").send(result.text);
       return reply.status(status).send(result);
     },
   });

@@ -77,13 +77,18 @@ describe.each(engines)("HTTP contract on %s", (engine) => {
     expect(response.statusCode).toBe(400);
   });
 
-  it("sends security headers and a content security policy that admits the voice SDK", async () => {
-    const response = await server.app.inject("/healthz");
-    const csp = String(response.headers["content-security-policy"]);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("wss://*.twilio.com");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  it("sends JSON answers the API's security headers and no page policy", async () => {
+    for (const url of ["/healthz", "/api/rates/countries", "/api/no-such-thing"]) {
+      const response = await server.app.inject(url);
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["x-frame-options"], url).toBeDefined();
+      expect(response.headers["strict-transport-security"], url).toContain("max-age=");
+    }
+    const answer = await server.app.inject("/healthz");
+    expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers["x-ratelimit-limit"]).toBeUndefined();
   });
 
   it("serves the OpenAPI description at /api/docs", async () => {

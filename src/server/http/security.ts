@@ -1,14 +1,13 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
-import { AppError } from "./app-error";
-import { staticSecurityHeaders } from "./security-headers";
+import { registerRateLimit } from "./rate-limit";
+import { API_SECURITY_HEADERS, staticSecurityHeaders } from "./security-headers";
 
 /**
  * Security headers and the content security policy. The policy already admits
  * what the voice SDK needs (Twilio's signalling and media hosts, blob audio) and
  * Google sign-in and Stripe Checkout as form/redirect targets.
  */
-export async function registerSecurity(app: FastifyInstance, options: { rateLimitPerMinute: number }): Promise<void> {
+export function registerSecurity(app: FastifyInstance, options: { rateLimitPerMinute: number }): void {
   const securityHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -32,18 +31,14 @@ export async function registerSecurity(app: FastifyInstance, options: { rateLimi
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
-  // Set on every response, as @fastify/helmet did, from values computed once (see security-headers.ts).
-  app.addHook("onRequest", (_request, reply, done) => {
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+  // Pages, scripts and the API viewer get the browser set; our JSON endpoints (the
+  // routes that declare an access level) get the short API set (decision 006). Both
+  // are computed once, not per request (see security-headers.ts).
+  app.addHook("onRequest", (request, reply, done) => {
+    const headers = request.routeOptions.config.access === undefined ? securityHeaders : API_SECURITY_HEADERS;
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 
-  await app.register(rateLimit, {
-    max: options.rateLimitPerMinute,
-    timeWindow: "1 minute",
-    // Static files are cheap and cached; the limit protects the API.
-    allowList: (request) => !request.url.startsWith("/api/"),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, "rate_limited", `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
-  });
+  registerRateLimit(app, { max: options.rateLimitPerMinute });
 }

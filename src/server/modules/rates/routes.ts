@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { countryRateDetail, countryRatesList, publicCountryRates, rateLookup } from "../../../shared/api/rates";
 import { countrySlugToCode } from "../../../shared/countries/countries";
-import { moneyToDecimal } from "../../../shared/money";
 import { AppError, notFound } from "../../http/app-error";
 import { registerEndpoint } from "../../http/endpoint";
 import type { RatesCatalog } from "./catalog";
 import { marginPercentage } from "./margin";
-import { presentCountryDetail, presentPublicCountry, presentQuote } from "./presenters";
-import { quoteNumber, REFUSAL_MESSAGES } from "./quote";
+import { presentCountryDetail, presentPublicCountry } from "./presenters";
+import { createLookupAnswers } from "./lookup-answers";
+import { REFUSAL_MESSAGES } from "./quote";
 
 /** The public and customer rates API, answered from the in-memory catalog. */
 export function registerRatesRoutes(app: FastifyInstance, catalog: RatesCatalog): void {
@@ -30,18 +30,12 @@ export function registerRatesRoutes(app: FastifyInstance, catalog: RatesCatalog)
     };
   });
 
-  // The hot path (every dial asks it): presentQuote builds exactly the contract's shape
-  // (typed, and checked against the schema in the tests), so the response skips a second
-  // zod parse and is written with JSON.stringify. The body is still validated by zod.
-  registerEndpoint(
-    app,
-    rateLookup,
-    async ({ body }) => {
-      const snapshot = catalog.current();
-      const quote = quoteNumber(snapshot, body.number);
-      if (!quote.ok) throw new AppError(422, quote.reason, REFUSAL_MESSAGES[quote.reason]);
-      return presentQuote(quote, moneyToDecimal(snapshot.fallbackRate));
-    },
-    { serialize: (payload) => JSON.stringify(payload) },
-  );
+  // The hot path (every dial asks it): answers are remembered per rates snapshot and
+  // sent as ready JSON (see lookup-answers.ts). The body is still validated by zod.
+  const answers = createLookupAnswers();
+  registerEndpoint(app, rateLookup, async ({ body }) => {
+    const answer = answers.answer(catalog.current(), body.number);
+    if (!answer.ok) throw new AppError(422, answer.reason, REFUSAL_MESSAGES[answer.reason]);
+    return answer.json;
+  });
 }
