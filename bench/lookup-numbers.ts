@@ -6,22 +6,24 @@ import { parseDeck } from "../src/shared/rates/deck";
 import { buildPrefixIndex } from "../src/shared/rates/prefix-index";
 
 /**
- * Real, callable numbers for the lookup benchmark: every country's example
- * number with its last digits varied, kept only when the shipped deck prices it,
- * so the load is many distinct numbers over the whole trie, each answered 200.
+ * Real, callable numbers for the lookup benchmarks: every country's example
+ * number with its last `varyDigits` digits varied, kept only when the shipped deck
+ * prices it, so every number is answered 200 and the load spreads over the whole
+ * trie. A fixed sequence (not Math.random), so every run loads the same numbers.
  */
-export function lookupNumbers(count: number): string[] {
+export function lookupNumbers(count: number, varyDigits = 3): string[] {
   const deck = parseDeck(readFileSync(path.join(import.meta.dirname, "../data/provider-voice-rates.csv"), "utf8"));
   const index = buildPrefixIndex(deck.rows);
   const examples = COUNTRIES.map((country) => exampleNumberDigits(country.code)).filter((digits): digits is string => digits !== null);
   const numbers = new Set<string>();
-  // A fixed sequence (not Math.random), so every run loads the same numbers.
+  const tails = 10 ** varyDigits;
   let seed = 12345;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
-  for (let round = 0; numbers.size < count && round < 50; round += 1) {
+  const maxRounds = Math.ceil((count / examples.length) * 4) + 50;
+  for (let round = 0; numbers.size < count && round < maxRounds; round += 1) {
     for (const digits of examples) {
-      const tail = String(next() % 1000).padStart(3, "0");
-      const candidate = `+${digits.slice(0, -3)}${tail}`;
+      const tail = String(next() % tails).padStart(varyDigits, "0");
+      const candidate = `+${digits.slice(0, -varyDigits)}${tail}`;
       if (checkDialable(candidate, index).ok) numbers.add(candidate);
       if (numbers.size >= count) break;
     }

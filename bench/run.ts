@@ -1,55 +1,105 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { measure, type LoadResult } from "./http-load";
+import { measure, type LoadOptions, type LoadResult } from "./http-load";
 import { lookupNumbers } from "./lookup-numbers";
-import { startProcess } from "../scripts/server-process";
+import { startProcess, type ServerProcess } from "../scripts/server-process";
 
 /**
  * npm run bench: loads the running product on loopback and reports each figure
  * as a ratio to a bare Fastify route measured in the same run, so results are
- * comparable across machines. Bounded: a few seconds per scenario.
+ * comparable across machines. Bounded: a few seconds per scenario, each after a
+ * short unmeasured warm-up, and each product scenario on a fresh server. Besides requests per second it reports the server's
+ * CPU time per request, which does not move with what else shares the cores.
  */
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const here = import.meta.dirname;
 
+const LOOKUP = "/api/rates/lookup";
+const json = { "content-type": "application/json" };
+
+interface Scenario {
+  result: LoadResult;
+  /** The bare route this scenario is compared with: the GET, or the POST carrying the same body. */
+  baseline: "get" | "post";
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-bench-"));
-  const bare = await startProcess(path.join(here, "bare-server.ts"), {}, "/bare");
-  const product = await startProcess(
-    path.join(here, "../src/server/main.ts"),
-    { DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000000", NODE_ENV: "production" },
-    "/readyz",
-  );
+  // Numbers the server has never been asked about: more than any of its caches holds
+  // and more than a run sends, handed out one by one across all connections.
+  const firstTimeNumbers = lookupNumbers(120_000, 5);
+  const repeatNumbers = lookupNumbers(2000);
+  let nextFirstTime = 0;
 
-  const load = { durationSeconds, connections };
-  const results: LoadResult[] = [];
+  const bare = await startProcess(path.join(here, "bare-server.ts"), {}, "/bare");
+  // Each product scenario gets a freshly started server (on the same data folder, so
+  // seeding happens once): the garbage and JIT state of one load, say the database-bound
+  // /readyz, must not be billed to the next.
+  const productEnv = { DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000000", NODE_ENV: "production" };
+  const onProduct = async <T>(use: (product: ServerProcess) => Promise<T>): Promise<T> => {
+    const product = await startProcess(path.join(here, "../src/server/main.ts"), productEnv, "/readyz");
+    try {
+      return await use(product);
+    } finally {
+      await product.stop();
+    }
+  };
+
+  const load = (serverPid: number): LoadOptions => ({ durationSeconds, warmupSeconds, connections, serverPid });
+  const lookupBody = (number: string) => JSON.stringify({ number });
+  const scenarios: Scenario[] = [];
   try {
-    results.push(await measure("bare fastify route (baseline)", `${bare.url}/bare`, load));
-    results.push(await measure("GET /healthz (full plugin stack)", `${product.url}/healthz`, load));
-    results.push(await measure("GET /readyz (database round trip)", `${product.url}/readyz`, load));
-    results.push(await measure("GET /api/i18n/en (startup strings)", `${product.url}/api/i18n/en?prefixes=nav.,common.`, load));
-    // The price of a number: many distinct real numbers in rotation, answered from the in-memory prefix index.
-    const lookups = lookupNumbers(2000).map((number) => ({
-      method: "POST" as const,
-      path: "/api/rates/lookup",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ number }),
+    const run = async (baseline: Scenario["baseline"], name: string, url: string, options: LoadOptions) =>
+      scenarios.push({ baseline, result: await measure(name, url, options) });
+    const runOnProduct = (baseline: Scenario["baseline"], name: string, route: string, options: (pid: number) => LoadOptions) =>
+      onProduct((product) => run(baseline, name, `${product.url}${route}`, options(product.pid)));
+
+    await run("get", "bare fastify GET (baseline)", `${bare.url}/bare`, load(bare.pid));
+    await run("post", "bare fastify POST, the lookup's body (POST baseline)", `${bare.url}/bare`, {
+      ...load(bare.pid),
+      requests: repeatNumbers.map((number) => ({ method: "POST", path: "/bare", headers: json, body: lookupBody(number) })),
+    });
+    await runOnProduct("get", "GET /healthz (full plugin stack)", "/healthz", load);
+    await runOnProduct("get", "GET /readyz (database round trip)", "/readyz", load);
+    await runOnProduct("get", "GET /api/i18n/en (startup strings)", "/api/i18n/en?prefixes=nav.,common.", load);
+    // The price of a number as dialling asks it: the same customers' numbers again and again.
+    await runOnProduct("post", `POST ${LOOKUP} (${repeatNumbers.length} numbers in rotation)`, LOOKUP, (pid) => ({
+      ...load(pid),
+      requests: repeatNumbers.map((number) => ({ method: "POST", path: LOOKUP, headers: json, body: lookupBody(number) })),
     }));
-    results.push(await measure(`POST /api/rates/lookup (${lookups.length} numbers in rotation)`, `${product.url}/api/rates/lookup`, { ...load, requests: lookups }));
+    // The worst case: every request a number the server has never seen.
+    await runOnProduct("post", `POST ${LOOKUP} (first-time numbers, none repeated)`, LOOKUP, (pid) => ({
+      ...load(pid),
+      method: "POST",
+      headers: json,
+      nextBody: () => lookupBody(firstTimeNumbers[nextFirstTime++ % firstTimeNumbers.length] ?? ""),
+    }));
   } finally {
-    await product.stop();
     await bare.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const baseline = results[0]?.requestsPerSecond ?? 1;
+  const [getBase, postBase] = scenarios.map((scenario) => scenario.result);
+  const ratio = (value: number, base: number | undefined) => (base ? Number((value / base).toFixed(3)) : null);
+  const cpuRatio = (value: number | null, base: number | null | undefined) => (value && base ? Number((base / value).toFixed(3)) : null);
   const report = {
     ranAt: new Date().toISOString(),
     machine: { node: process.version, cpus: cpus().length },
-    settings: { durationSeconds, connections },
-    results: results.map((result) => ({ ...result, ratioToBaseline: Number((result.requestsPerSecond / baseline).toFixed(3)) })),
+    settings: { durationSeconds, warmupSeconds, connections, firstTimeNumbers: nextFirstTime },
+    results: scenarios.map(({ result, baseline }) => {
+      const base = baseline === "post" ? postBase : getBase;
+      return {
+        ...result,
+        comparedWith: baseline === "post" ? "bare POST" : "bare GET",
+        ratioToBaseline: ratio(result.requestsPerSecond, base?.requestsPerSecond),
+        ratioToBareGet: ratio(result.requestsPerSecond, getBase?.requestsPerSecond),
+        // Baseline CPU per request over this one's: the ratio the server alone would allow.
+        cpuRatioToBaseline: cpuRatio(result.serverCpuMicrosPerRequest, base?.serverCpuMicrosPerRequest),
+      };
+    }),
   };
   const folder = path.join(here, "results");
   mkdirSync(folder, { recursive: true });
@@ -58,13 +108,17 @@ async function main() {
   writeFileSync(path.join(folder, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
 
   console.table(
-    report.results.map(({ name, requestsPerSecond, ratioToBaseline, latencyP99Ms, errors, non2xx }) => ({
-      name,
-      "req/s": requestsPerSecond,
-      ratio: ratioToBaseline,
-      "p99 ms": latencyP99Ms,
-      errors,
-      non2xx,
+    report.results.map((result) => ({
+      name: result.name,
+      "req/s": result.requestsPerSecond,
+      "vs": result.comparedWith,
+      ratio: result.ratioToBaseline,
+      "vs GET": result.ratioToBareGet,
+      "cpu µs/req": result.serverCpuMicrosPerRequest,
+      "cpu ratio": result.cpuRatioToBaseline,
+      "p99 ms": result.latencyP99Ms,
+      errors: result.errors,
+      non2xx: result.non2xx,
     })),
   );
   console.log(`Results written to ${path.relative(process.cwd(), file)}`);

@@ -7,6 +7,8 @@ import { createServer } from "node:net";
  */
 export interface ServerProcess {
   url: string;
+  /** The server's process id (the benchmarks read its CPU time). */
+  pid: number;
   /** Everything the process printed so far (the local mail outbox prints links here). */
   output(): string;
   stop(): Promise<void>;
@@ -47,6 +49,7 @@ export async function startProcess(script: string, env: Record<string, string>, 
   }
   return {
     url,
+    pid: child.pid ?? 0,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
