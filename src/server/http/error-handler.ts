@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/api/errors";
 import { AppError } from "./app-error";
+import { setSecurityHeaders } from "./security";
 
 /**
  * Every failure leaves as { error: { code, message } } with a 4xx a person can act on,
@@ -23,9 +24,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function registerNotFound(app: FastifyInstance, spaIndexHtml: string | null): void {
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === "GET" && !/^\/(api|webhooks)(\/|$)/.test(request.url);
+    // No route, so no route hook set the security headers (security.ts).
     if (spaIndexHtml !== null && isPage) {
+      setSecurityHeaders(reply, "page");
       return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(spaIndexHtml);
     }
+    setSecurityHeaders(reply, isPage ? "page" : "api");
     const body: ApiErrorBody = { error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0]}` } };
     return reply.status(404).send(body);
   });

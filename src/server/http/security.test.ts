@@ -49,5 +49,6 @@ describe.each(engines)("security headers by kind of response on %s", (engine) =>
     for (let attempt = 0; attempt < 5 && last.statusCode !== 429; attempt++) last = await server.app.inject("/api/rates/countries");
     expect(last.statusCode).toBe(429);
     expect(last.headers["retry-after"]).toBeDefined();
+    expect(last.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
