@@ -1,5 +1,4 @@
 import { parsePhoneNumberFromString, type NumberType, type PhoneNumber } from "libphonenumber-js/max";
-import { LRUCache } from "lru-cache";
 import type { Money } from "../money";
 import { lineKind, type LineKind } from "../rates/deck";
 import type { PrefixIndex } from "../rates/prefix-index";
@@ -128,43 +127,6 @@ function parse(digits: string): PhoneNumber | undefined {
   }
 }
 
-/** What the phone metadata says about a number: fixed for a given library release, unlike prices. */
-interface PhoneFacts {
-  /** libphonenumber's canonical form: "+44 (0) 7106…" becomes +447106… */
-  e164: string;
-  region: string | undefined;
-  numberType: NumberType | undefined;
-}
-
-// Parsing and typing a number against the metadata's patterns is most of a quote's
-// cost (tens of microseconds on a busy server), and the same numbers come back: a
-// customer's contacts, redials, and the quote, call gate and bill of one call all
-// ask about the same number. Only these price-free facts are remembered; the price
-// is read from the current rates on every call, so a rates change needs no eviction.
-// Bounded, least recently used first out: about 3 MB when full.
-const phoneFactsCache = new LRUCache<string, PhoneFacts | false>({ max: 20_000 });
-
-/** The facts of a valid number, or null when the metadata says it is not one. */
-function phoneFacts(digits: string): PhoneFacts | null {
-  const cached = phoneFactsCache.get(digits);
-  if (cached !== undefined) return cached === false ? null : cached;
-  const facts = readPhoneFacts(digits);
-  phoneFactsCache.set(digits, facts ?? false);
-  return facts;
-}
-
-function readPhoneFacts(digits: string): PhoneFacts | null {
-  const phone = parse(digits);
-  if (phone === undefined) return null;
-  // A number with a type is valid (libphonenumber's isValid() is "has a type" when the
-  // metadata has types, and a type needs the national pattern to match), so the type is
-  // read once and isValid() runs only for numbers without one: half the regex work, the
-  // same answers.
-  const numberType = phone.getType();
-  if (numberType === undefined && !phone.isValid()) return null;
-  return { e164: phone.number, region: phone.country, numberType };
-}
-
 /**
  * Checks a number for calling: format and validity (libphonenumber metadata),
  * the emergency rule, the rate (longest deck prefix), and the fraud rules.
@@ -197,9 +159,16 @@ function check(input: string, index: PrefixIndex, marginBp: number): DialCheck {
   }
   if (digits === null) return { ok: false, reason: "invalid_number" };
 
-  const facts = phoneFacts(digits);
-  if (facts === null) return { ok: false, reason: "invalid_number" };
-  const { e164, numberType } = facts;
+  const phone = parse(digits);
+  if (phone === undefined) return { ok: false, reason: "invalid_number" };
+  // A number with a type is valid (libphonenumber's isValid() is "has a type" when the
+  // metadata has types, and a type needs the national pattern to match), so the type is
+  // read once and isValid() runs only for numbers without one: half the regex work on
+  // the quote's hot path, the same answers.
+  const numberType = phone.getType();
+  if (numberType === undefined && !phone.isValid()) return { ok: false, reason: "invalid_number" };
+  // libphonenumber's canonical digits: "+44 (0) 7106…" becomes 447106…
+  const e164 = phone.number;
   const canonical = e164.slice(1);
   if (isEmergencyNumber(canonical)) return { ok: false, reason: "emergency_blocked" };
 
@@ -219,7 +188,7 @@ function check(input: string, index: PrefixIndex, marginBp: number): DialCheck {
     ok: true,
     e164,
     digits: canonical,
-    countryCode: facts.region ?? match.row.iso,
+    countryCode: phone.country ?? match.row.iso,
     rateCountryCode: match.row.iso,
     lineType: match.row.lineType,
     lineKind: kind,
