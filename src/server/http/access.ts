@@ -3,6 +3,7 @@ import type { Access } from "../../shared/api/endpoint";
 import type { Auth } from "../auth/auth";
 import { resolveViewer, type Viewer } from "../auth/viewer";
 import { AppError } from "./app-error";
+import { addRouteOnRequest } from "./route-hooks";
 
 /** A registered route and who may call it; the access-matrix test walks every one. */
 export interface RegisteredRoute {
@@ -50,10 +51,7 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
       if (method !== "HEAD" || !routes.some((known) => known.method === "GET" && known.url === route.url)) routes.push({ method, url: route.url, access });
     }
     if (access === "user" || access === "admin") {
-      const check = access === "admin" ? requireAdmin : requireUser;
-      const existing = route.onRequest === undefined ? [] : [route.onRequest].flat();
-      // Fastify registers a GET's HEAD twin from the GET's options, which already carry the check.
-      if (!existing.includes(check)) route.onRequest = [...existing, check];
+      addRouteOnRequest(route, access === "admin" ? requireAdmin : requireUser, "last");
     }
   });
 }

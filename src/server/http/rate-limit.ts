@@ -3,6 +3,7 @@ import { Address6 } from "ip-address";
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import { LRUCache } from "lru-cache";
 import { AppError } from "./app-error";
+import { addRouteOnRequest } from "./route-hooks";
 
 export interface RateLimitOptions {
   /** Requests per client per window. */
@@ -63,9 +64,6 @@ export function clientKey(ip: string): string {
 export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): void {
   const limit = createRateLimiter(options);
   app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith("/api/")) return;
-    const existing = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    // Fastify registers a GET's HEAD twin from the GET's options, which already carry the limit.
-    if (!existing.includes(limit)) route.onRequest = [limit, ...existing];
+    if (route.url.startsWith("/api/")) addRouteOnRequest(route, limit, "first");
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from "fastify";
 import { registerRateLimit } from "./rate-limit";
+import { addRouteOnRequest } from "./route-hooks";
 import { API_SECURITY_HEADERS, staticSecurityHeaders } from "./security-headers";
 
 /**
@@ -57,8 +58,6 @@ export function registerSecurity(app: FastifyInstance, options: { rateLimitPerMi
   // Registered after the limit and put first, so every answer, a 429 included, carries the headers.
   app.addHook("onRoute", (route) => {
     const hook = (route.config as { access?: unknown } | undefined)?.access === undefined ? pageHeadersHook : apiHeadersHook;
-    const existing = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    // Fastify registers a GET's HEAD twin from the GET's options, which already carry the hook.
-    if (!existing.includes(hook)) route.onRequest = [hook, ...existing];
+    addRouteOnRequest(route, hook, "first");
   });
 }
