@@ -10,7 +10,8 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ["**/*.{ts,tsx}"],
+    // scripts/*.js run on a production install, where tsx is absent: plain JavaScript, type-checked (checkJs).
+    files: ["**/*.{ts,tsx}", "scripts/**/*.js"],
     languageOptions: {
       parserOptions: { project: ["./tsconfig.server.json", "./tsconfig.web.json"], tsconfigRootDir: import.meta.dirname },
     },
@@ -43,6 +44,12 @@ export default tseslint.config(
   },
   {
     files: ["**/*.js", "**/*.mjs"],
+    ignores: ["scripts/**/*.js"],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // TypeScript checks names in these (checkJs); ESLint would not know Node's globals.
+    files: ["scripts/**/*.js"],
+    rules: { "no-undef": "off" },
   },
 );

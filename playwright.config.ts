@@ -11,6 +11,7 @@ if (!existsSync(chromiumPath)) {
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

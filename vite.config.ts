@@ -1,8 +1,13 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
+// The API server's port as it sees it: the environment, else .env (npm run dev runs both side by side).
+// Node's loader, like the server's, keeps variables the environment already has.
+const envFile = path.resolve(import.meta.dirname, ".env");
+if (existsSync(envFile)) process.loadEnvFile(envFile);
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({

@@ -12,6 +12,8 @@ export default defineConfig({
           include: ["src/shared/**/*.test.ts"],
           environment: "node",
           setupFiles: ["src/test/fail-on-console-error.ts"],
+          // Property tests run thousands of parses; on a busy two-core machine they outlast 5 s.
+          testTimeout: 30_000,
         },
       },
       {

@@ -40,7 +40,8 @@ async function main() {
   // /readyz, must not be billed to the next.
   const productEnv = { DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000000", NODE_ENV: "production" };
   const onProduct = async <T>(use: (product: ServerProcess) => Promise<T>): Promise<T> => {
-    const product = await startProcess(path.join(here, "../src/server/main.ts"), productEnv, "/readyz");
+    // The built server, as production runs it (npm run bench builds it first when stale).
+    const product = await startProcess(path.join(here, "../dist/server/main.js"), productEnv, "/readyz");
     try {
       return await use(product);
     } finally {

@@ -70,6 +70,30 @@ test("a person resets a forgotten password, and a used link says it is invalid",
   await expect(page.getByText("Link expired or invalid")).toBeVisible();
 });
 
+test("signing up with a taken address looks like any sign-up, and the owner's note leads back into the account", async ({ page, server, request }) => {
+  const account = await createVerifiedUser(request, server);
+  await page.goto("/en/signup");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill("Someone-Else-11");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByText(`We sent a confirmation link to ${account.email}.`)).toBeVisible();
+  await expect(page.getByText("If this address already has an account, the email tells you how to sign in instead.")).toBeVisible();
+
+  // The note's last link chooses a new password.
+  const reset = await readMail(server, account.email, "existing_account");
+  await page.goto(reset);
+  await expect(page).toHaveURL(/\/en\/reset-password\?token=/);
+  await page.getByLabel("New password", { exact: true }).fill("Chosen-Anew-12");
+  await page.getByLabel("Repeat the new password").fill("Chosen-Anew-12");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page).toHaveURL(/\/en\/auth$/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill("Chosen-Anew-12");
+  await page.getByRole("button", { name: "Sign In" }).last().click();
+  await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+});
+
 test("a signed-in customer is sent home from an admin page, and back to the page they wanted after signing in", async ({ page, server }) => {
   const account = await createVerifiedUser(page.request, server);
   await page.goto("/en/profile");

@@ -11,13 +11,16 @@ export interface RunningServer {
   output: () => string;
 }
 
-/** The real server (built web app, embedded database, local providers) on a free port with a throw-away data folder. */
+/** The server as `npm start` runs it: the bundle the build writes (global-setup.ts builds it when stale). */
+export const BUILT_SERVER = path.resolve(import.meta.dirname, "../dist/server/main.js");
+
+/** The real server (built server and web app, embedded database, local providers) on a free port with a throw-away data folder. */
 export const test = base.extend<object, { server: RunningServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature.
     async ({}, use) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-"));
-      const server = await startProcess("src/server/main.ts", { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" }, "/readyz");
+      const server = await startProcess(BUILT_SERVER, { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" }, "/readyz");
       await use({ baseURL: server.url, dataDir, output: server.output });
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,8 @@ import { lineKind, parseDeck } from "../src/shared/rates/deck";
 import { buildPrefixIndex } from "../src/shared/rates/prefix-index";
 import { customerRate } from "../src/shared/rates/pricing";
 import { expect, test } from "./fixtures";
+import { seriousAccessibilityProblems } from "./support/accessibility";
+import { plusDrawnFirst } from "./support/bidi";
 
 // The expected prices come from the shipped deck and the spec's margin (× 1.9, 4 decimals),
 // computed here independently of the server.
@@ -85,21 +87,69 @@ test("the Arabic countries page reads right to left with Arabic country names", 
 test("the rates pages have no serious accessibility problems", async ({ page }) => {
   // axe walks every node of a page; the countries page has a few thousand.
   test.slow();
-  const { default: AxeBuilder } = await import("@axe-core/playwright");
   // One countries page is enough: axe over ~230 cards is slow, and Arabic also covers right to left.
   for (const path of ["/en/country/jm", "/en/twilio-test", "/ar/countries"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.waitForLoadState("networkidle");
-    const { violations } = await new AxeBuilder({ page }).include("main").analyze();
-    const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`)).toEqual([]);
+    expect((await seriousAccessibilityProblems(page)).map((problem) => `${path}: ${problem}`)).toEqual([]);
   }
   await page.goto("/en");
   const picker = page.getByRole("combobox", { name: "Country" });
   await expect(picker).toBeEnabled();
   await picker.click();
   await expect(page.getByRole("listbox")).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).include("[data-radix-popper-content-wrapper]").include("#price-simulator").analyze();
-  expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+  expect(await seriousAccessibilityProblems(page, ["[data-radix-popper-content-wrapper]", "#price-simulator"])).toEqual([]);
 });
+
+test("Arabic pages show +44 left to right: the dial code, the dialling steps and the picker", async ({ page }) => {
+  await page.goto("/ar/country/uk");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("مكالمات إلى المملكة المتحدة");
+  const placements = await plusDrawnFirst(page.getByRole("main"), "+44");
+  // The dial code line, both dialling steps, the example and the simulator's picker.
+  expect(placements.length).toBeGreaterThanOrEqual(4);
+  expect(placements.every(Boolean)).toBe(true);
+
+  await page.goto("/ar/countries");
+  await page.getByLabel("بحث").fill("+44");
+  const card = page.getByRole("main").getByRole("link", { name: /المملكة المتحدة/ });
+  await expect(card).toBeVisible();
+  expect(await plusDrawnFirst(card, "+44")).toEqual([true]);
+});
+
+test("the price simulator in Swedish reads 1,5 as one and a half dollars and refuses a negative amount with the range", async ({ page }) => {
+  const countries = (await (await page.request.get("/api/rates/countries")).json()).countries as { country_code: string; our_cheapest_rate: string }[];
+  const us = countries.find((row) => row.country_code === "US");
+  const cheapest = Math.round(Number(us?.our_cheapest_rate) * 10_000);
+  const minutes = new Intl.NumberFormat("sv", { style: "unit", unit: "minute", unitDisplay: "long" }).format(Math.floor(15_000 / cheapest));
+
+  await page.goto("/sv");
+  const simulator = page.locator("#price-simulator").locator("xpath=..");
+  await expect(page.getByRole("heading", { name: "Priskalkylator" })).toBeVisible();
+  await page.getByText("Samtalstid för en summa").click();
+  const budget = page.getByLabel("Belopp (USD)");
+  await budget.fill("1,5");
+  await expect(simulator.getByText(minutes, { exact: true })).toBeVisible();
+  await expect(simulator.getByRole("alert")).toHaveCount(0);
+
+  await budget.fill("-5");
+  await expect(simulator.getByRole("alert")).toHaveCount(1);
+  await expect(simulator.getByRole("alert")).toContainText("0,01");
+  await expect(simulator.getByText(minutes, { exact: true })).toHaveCount(0);
+});
+
+test("a country has one everyday name in the footer, the list and its page", async ({ page }) => {
+  await page.goto("/zh/countries");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByLabel("搜索").fill("中国");
+  await expect(page.getByRole("link", { name: /^中国/ })).toBeVisible();
+  await expect(page.getByText("中华人民共和国")).toHaveCount(0);
+
+  await page.goto("/ru/countries");
+  await page.getByLabel("Поиск").fill("Кука");
+  await expect(page.getByRole("link", { name: /Острова Кука/ })).toBeVisible();
+
+  await page.goto("/en/country/us");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Call United States");
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "United States", exact: true })).toBeVisible();
+});
+

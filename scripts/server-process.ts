@@ -3,7 +3,8 @@ import { createServer } from "node:net";
 
 /**
  * A server in its own process on a free loopback port: the browser tests and
- * the benchmarks run the real thing, and the load generator does not share its event loop.
+ * the benchmarks run the real thing (the built server, as in production), and the
+ * load generator does not share its event loop.
  */
 export interface ServerProcess {
   url: string;
@@ -25,14 +26,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `script` with tsx, PORT and HOST set, and waits until `readyPath` answers 2xx. */
-export async function startProcess(script: string, env: Record<string, string>, readyPath: string): Promise<ServerProcess> {
+/**
+ * Starts `script` with PORT and HOST set, and waits until `readyPath` answers 2xx.
+ * A built .js file runs on plain node, as `npm start` runs the server; a .ts file
+ * (a benchmark's own helper) through tsx.
+ */
+export async function startProcess(script: string, env: Record<string, string>, readyPath: string, options: { cwd?: string } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", script], {
+  const runner = script.endsWith(".ts") ? ["--import", "tsx"] : ["--enable-source-maps"];
+  const child: ChildProcess = spawn(process.execPath, [...runner, script], {
     env: { ...process.env, PUBLIC_URL: url, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -5,9 +5,9 @@ import type { RunningServer } from "../fixtures";
 /**
  * Accounts for browser tests, made through the real API of the running e2e
  * server (embedded database, local outbox). Links are read from the lines the
- * outbox prints: "[mail] <kind> to <address>: <link>".
+ * outbox prints in its block: "│ [mail] <kind> to <address>: <link>".
  */
-export type MailKind = "verify_email" | "reset_password";
+export type MailKind = "verify_email" | "reset_password" | "existing_account";
 
 export interface TestAccount {
   email: string;
@@ -22,7 +22,7 @@ export function uniqueEmail(prefix = "e2e", domain = "example.com"): string {
 }
 
 function mailLinks(server: RunningServer, to: string, kind: MailKind): string[] {
-  const pattern = new RegExp(`^\\[mail\\] ${escapeRegExp(kind)} to ${escapeRegExp(to)}: (\\S+)$`, "gm");
+  const pattern = new RegExp(`^│ \\[mail\\] ${escapeRegExp(kind)} to ${escapeRegExp(to)}: (\\S+)$`, "gm");
   return [...server.output().matchAll(pattern)].map((match) => match[1] ?? "");
 }
 

@@ -4,15 +4,19 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAuth, type Auth } from "./auth/auth";
 import { registerAuthRoutes } from "./auth/routes";
-import { createAuthThrottle, pruneCounters } from "./auth/throttle";
+import { pruneCounters } from "./auth/throttle";
 import type { Config } from "./config";
 import { createEventBus, type EventBus } from "./db/bus";
 import { claimDataDir } from "./db/data-dir-lock";
 import { openDatabase, type DatabaseHandle } from "./db/client";
+import { databaseProbe } from "./db/outage";
 import { runSeeders } from "./db/seed";
 import { registerAccessControl } from "./http/access";
+import { registerCanonicalPaths } from "./http/canonical-path";
 import { registerErrorHandling, registerNotFound } from "./http/error-handler";
+import { registerJsonBody } from "./http/json-body";
 import { registerOpenApi } from "./http/openapi";
+import { registerRequestGuards } from "./http/request-guards";
 import { registerSecurity } from "./http/security";
 import { registerWebApp } from "./http/web-app";
 import { registerEventStream } from "./modules/events/stream-routes";
@@ -22,14 +26,22 @@ import { registerI18nRoutes } from "./modules/i18n/routes";
 import { createStringsCache } from "./modules/i18n/strings-cache";
 import { registerSystemRoutes } from "./modules/system/routes";
 import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerAdminBackgroundRoutes } from "./modules/admin/background-routes";
 import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
 import { openRatesCatalog } from "./modules/rates/catalog";
 import { registerRatesRoutes } from "./modules/rates/routes";
 import { rateDeckSeeder } from "./modules/rates/seed";
 import { registerAccountRoutes } from "./modules/accounts/routes";
 import { createEmailProvider, type EmailProvider } from "./providers/email";
+import { loggingOptions } from "./logging";
+import { createMailer, handleMailJobs } from "./providers/email/mail-jobs";
+import type { JobQueue } from "./jobs/job-queue";
+import { createJobQueue } from "./jobs/pg-boss-queue";
+import { registerWebhooks } from "./webhooks/register-webhooks";
+import type { Webhook } from "./webhooks/webhook";
 import { loadOrCreateSecrets } from "./secrets";
 
+// Two folders up from src/server/app.ts, and from the bundle in dist/server that `npm start` runs.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** Seed data shipped with the product (rate deck, translations); not the runtime data folder. */
 export const SEED_DIR = path.join(projectRoot, "data");
@@ -42,8 +54,12 @@ export interface ServerOptions {
   webRoot?: string | false;
   heartbeatMs?: number;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Replaces the configured email provider (tests). */
   email?: EmailProvider;
+  /** More provider webhooks beside the configured ones (tests register a test-only provider). */
+  webhooks?: readonly Webhook[];
 }
 
 export interface Server {
@@ -51,6 +67,7 @@ export interface Server {
   database: DatabaseHandle;
   bus: EventBus;
   auth: Auth;
+  jobs: JobQueue;
   servesWebApp: boolean;
   close(): Promise<void>;
 }
@@ -65,33 +82,46 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await runSeeders(database.db, [translationsSeeder(SEED_DIR), rateDeckSeeder(SEED_DIR)]);
 
   const fastifyOptions: FastifyServerOptions = {
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // A test's own log stream gets pino's JSON lines, whatever the environment.
+    ...(options.logger === false
+      ? { logger: false }
+      : options.logStream
+        ? { logger: { level: config.logLevel, stream: options.logStream } }
+        : loggingOptions(config)),
     bodyLimit: 256 * 1024,
     // A number of hops becomes a function: Fastify's types take no bare number.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
   };
   const app = Fastify(fastifyOptions);
-  const bus = await createEventBus(database.db, database.listen, (error) => app.log.error({ err: error }, "event bus"));
+  const bus = await createEventBus(database.db, database.listen, (error) => app.log.error({ err: error }, "event bus"), { log: app.log });
   // Quiet servers (logger: false, as in tests) keep the outbox's link lines out of the output too.
   const email = options.email ?? createEmailProvider(config, database.db, options.logger === false ? () => undefined : undefined);
-  const auth = createAuth({ db: database.db, config, secret, email, log: app.log });
+  const jobs = createJobQueue(database, { log: app.log });
+  handleMailJobs(jobs, email);
+  await jobs.start();
+  const auth = createAuth({ db: database.db, config, secret, mail: createMailer(jobs, database.db), log: app.log });
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { databaseReachable: databaseProbe(database.db) });
+  registerJsonBody(app);
+  registerCanonicalPaths(app);
   registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute });
+  registerRequestGuards(app);
   await registerOpenApi(app);
   registerAccessControl(app, auth);
 
-  registerSystemRoutes(app, database, config);
+  registerSystemRoutes(app, database, config, bus);
   registerAdminRoutes(app, database.db);
-  registerAuthRoutes(app, auth, createAuthThrottle(database.db));
+  registerAdminBackgroundRoutes(app, { db: database.db, jobs });
+  registerAuthRoutes(app, auth, database.db);
   registerAccountRoutes(app, { db: database.db, auth, config });
-  registerI18nRoutes(app, createStringsCache(database.db));
+  registerI18nRoutes(app, createStringsCache(database.db, bus));
   registerRatesRoutes(app, rates);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
+  registerWebhooks(app, database.db, options.webhooks ?? []);
 
   const indexHtml = options.webRoot === false ? null : await registerWebApp(app, options.webRoot ?? WEB_ROOT);
   registerNotFound(app, indexHtml);
@@ -108,10 +138,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     database,
     bus,
     auth,
+    jobs,
     servesWebApp: indexHtml !== null,
     async close() {
       clearInterval(pruning);
       await app.close();
+      await jobs.stop();
       await bus.close();
       await email.close();
       await database.close();

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
@@ -35,5 +36,11 @@ describe("configuration", () => {
 
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: " " }).dataDir).toBe(path.resolve("var"));
+  });
+
+  it("keeps runtime state in ./var unless DATA_DIR says otherwise, apart from the seed data", () => {
+    expect(loadConfig({}).dataDir).toBe(path.join(process.cwd(), "var"));
+    expect(loadConfig({ DATA_DIR: "/srv/dialwise" }).dataDir).toBe("/srv/dialwise");
   });
 });

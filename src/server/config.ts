@@ -11,12 +11,16 @@ const optional = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 
+/** Where runtime state goes when DATA_DIR is not set, relative to the working folder (the project root under npm). */
+export const DEFAULT_DATA_DIR = "./var";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().default("./data"),
+  // Runtime state (embedded database, generated secrets, pid file), kept apart from the seed data in data/.
+  DATA_DIR: optional.transform((value) => value ?? DEFAULT_DATA_DIR),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
@@ -34,7 +38,8 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   SUPPORT_EMAIL: z.email().default("support@dialwise.example"),
-  SUPPORT_LOCATION: z.string().default("Stockholm, Sweden"),
+  // Unset: the web shows our own location, translated (footer.default_location).
+  SUPPORT_LOCATION: optional,
   ADMIN_EMAIL_DOMAIN: z.string().default("dialwise.example"),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default("Dialwise <no-reply@dialwise.example>"),
@@ -65,7 +70,7 @@ export interface Config {
   /** Which X-Forwarded-For hops to believe (Fastify's trustProxy); false unless behind a proxy that overwrites it. */
   trustProxy: boolean | number | string[];
   supportEmail: string;
-  supportLocation: string;
+  supportLocation: string | undefined;
   adminEmailDomain: string;
   mail: { smtpUrl: string | undefined; from: string };
   google: { clientId: string; clientSecret: string } | undefined;

@@ -1,34 +1,32 @@
 import { ConfigError, loadConfig } from "./config";
 import { createServer } from "./app";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { moveEarlierRuntimeState } from "./earlier-data-folder";
+import { loadEnvFile } from "./env-file";
 import { providerSummary } from "./providers/summary";
+import { stopOnSignals } from "./shutdown";
 
-/** Starts Dialwise: configuration, database, seed data, HTTP. */
+/** Starts Dialwise: configuration (.env, then the environment), database, seed data, HTTP. */
 async function main(): Promise<void> {
+  const envFile = loadEnvFile();
   const config = loadConfig();
+  const moved = moveEarlierRuntimeState({ dataDir: config.dataDir });
   const server = await createServer(config);
+  for (const note of moved) server.app.log[note.level](note.message);
   const address = await server.app.listen({ port: config.port, host: config.host });
 
-  const lines = [
-    `Dialwise is running at ${config.publicUrl} (listening on ${address})`,
-    `  database: ${server.database.kind === "pglite" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL"} at ${server.database.location}`,
-    ...Object.entries(providerSummary(config)).map(([concern, provider]) => `  ${concern}: ${provider}`),
-  ];
-  if (!server.servesWebApp) lines.push("  web app: not built (run `npm run build`); serving the API only");
-  console.log(lines.join("\n"));
-
-  const stop = (signal: string) => {
-    server.app.log.info(`${signal} received, shutting down`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+  const summary: Record<string, string> = {
+    database: `${server.database.kind === "pglite" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL"} at ${server.database.location}`,
+    ...providerSummary(config),
+    configuration: envFile ? `${envFile} (variables set in the environment win)` : "environment variables only (no .env)",
   };
-  process.once("SIGINT", () => stop("SIGINT"));
-  process.once("SIGTERM", () => stop("SIGTERM"));
+  if (!server.servesWebApp) summary["web app"] = "not built (run `npm run build`); serving the API only";
+  const headline = `Dialwise is running at ${config.publicUrl} (listening on ${address})`;
+  // Production logs are JSON only; elsewhere the summary is for a person to read.
+  if (config.env === "production") server.app.log.info(summary, headline);
+  else console.log([headline, ...Object.entries(summary).map(([concern, value]) => `  ${concern}: ${value}`)].join("\n"));
+
+  stopOnSignals(server);
 }
 
 main().catch((error: unknown) => {

@@ -24,5 +24,6 @@ describe("a restart on the embedded database", () => {
     expect(row?.value).toBe("Edited by an admin");
     expect(JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")).authSecret).toBe(secret);
     await second.close();
-  });
+    // Two embedded databases booted, migrated and seeded one after the other: a minute or more on a busy machine.
+  }, 120_000);
 });

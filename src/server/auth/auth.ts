@@ -1,20 +1,27 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { FastifyBaseLogger } from "fastify";
 import { PASSWORD_MIN_LENGTH } from "../../shared/accounts/credentials";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { account, session, user, verification } from "../db/schema/auth";
-import { grantRequestedAdmin, isAdminRequestInProgress } from "../modules/accounts/admin-role";
-import { emailLocale, renderAccountEmail } from "../modules/accounts/emails";
-import type { EmailProvider, MailKind } from "../providers/email/email";
+import { adminSignUpAttempt, grantRequestedAdmin, isAdminRequestInProgress } from "../modules/accounts/admin-role";
+import type { Locale } from "../../shared/i18n/locales";
+import { emailLocale, pageLocale, renderAccountEmail } from "../modules/accounts/emails";
+import type { MailKind } from "../providers/email/email";
+import type { Mailer } from "../providers/email/mail-jobs";
+import { betterAuthLog } from "./log-bridge";
+import { prepareExistingAccountNote } from "./existing-account-note";
+import { createResetLink, revokeResetLinks, type ResetLinkStore } from "./reset-links";
+import { uncountedRefusal } from "./throttle";
 
 export interface AuthDependencies {
   db: Database;
   config: Config;
   secret: string;
-  email: EmailProvider;
+  /** Account emails are queued; a worker sends them (providers/email/mail-jobs.ts). */
+  mail: Mailer;
   /** better-auth's own log lines go here (the server's logger), not to the console. */
   log?: FastifyBaseLogger;
 }
@@ -27,13 +34,22 @@ export const SESSION_SECONDS = { expiresIn: 7 * DAY, updateAge: DAY } as const;
 export const LINK_SECONDS = { verifyEmail: DAY, resetPassword: HOUR } as const;
 
 /** better-auth owns passwords, sessions and OAuth; we own roles and what a role may do. */
-export function createAuth({ db, config, secret, email, log }: AuthDependencies) {
-  const sendAccountEmail = async (kind: MailKind, to: string, url: string, request: Request | undefined) => {
-    const message = await renderAccountEmail(db, kind, emailLocale(url, request?.headers.get("accept-language")), { to, url });
+export function createAuth({ db, config, secret, mail, log }: AuthDependencies) {
+  const sendAccountEmail = async (
+    kind: MailKind,
+    to: string,
+    url: string,
+    request: Request | undefined,
+    options: { locale?: Locale; resetUrl?: string } = {},
+  ) => {
+    const locale = options.locale ?? emailLocale(url, request?.headers.get("accept-language"));
+    const message = await renderAccountEmail(db, kind, locale, { to, url, ...(options.resetUrl ? { resetUrl: options.resetUrl } : {}) });
+    // Only the queueing can fail here (the database); a mail server that refuses the message
+    // shows up as a dead job in the back office, and its sender sees the request accepted.
     try {
-      await email.send(message);
+      await mail.queue(message);
     } catch (error) {
-      log?.error({ err: error, kind }, "an account email could not be sent");
+      log?.error({ err: error, kind }, "an account email could not be queued");
       throw new APIError("SERVICE_UNAVAILABLE", {
         code: "email_send_failed",
         message: "We could not send the email just now. Please try again in a few minutes.",
@@ -41,7 +57,18 @@ export function createAuth({ db, config, secret, email, log }: AuthDependencies)
     }
   };
 
-  return betterAuth({
+  // better-auth's context, once built below: the note to an account's owner stores its reset link there.
+  const built: { context?: Promise<ResetLinkStore> } = {};
+  const noteDependencies = {
+    db,
+    publicUrl: config.publicUrl,
+    resetLink: async (userId: string, locale: Locale) => {
+      if (!built.context) throw new Error("better-auth is not set up yet");
+      return createResetLink(await built.context, userId, locale, LINK_SECONDS.resetPassword);
+    },
+  };
+
+  const auth = betterAuth({
     appName: "Dialwise",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -54,6 +81,8 @@ export function createAuth({ db, config, secret, email, log }: AuthDependencies)
         role: { type: "string", required: false, defaultValue: "user", input: false },
         // Set only by POST /api/accounts/admin-sign-up (see admin-role.ts), never from a request body.
         adminRequested: { type: "boolean", required: false, defaultValue: false, input: false, returned: false },
+        // The language of the page the account was made on (emails nobody asked for use it); set at creation.
+        locale: { type: "string", required: false, input: false, returned: false },
       },
     },
     emailAndPassword: {
@@ -63,11 +92,25 @@ export function createAuth({ db, config, secret, email, log }: AuthDependencies)
       // An unverified email account gets no session: sign-in answers 403 EMAIL_NOT_VERIFIED.
       requireEmailVerification: true,
       resetPasswordTokenExpiresIn: LINK_SECONDS.resetPassword,
-      // A new password ends every session, including a thief's.
+      // A new password ends every session, including a thief's, and every other reset link.
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user: reset }) => {
+        await revokeResetLinks(db, reset.id);
+      },
       // The link goes to /api/auth/reset-password/:token, which redirects to the web's
       // /{lang}/reset-password?token=… (or ?error=INVALID_TOKEN).
       sendResetPassword: ({ user: to, url }, request) => sendAccountEmail("reset_password", to.email, url, request),
+      // A sign-up with an address that has an account answers like a new sign-up (no way to learn who has
+      // an account) and mails the owner a note with links to sign in and to choose a new password.
+      onExistingUserSignUp: async ({ user: owner }, request) => {
+        // A direct call (the admin sign-up) brings no request: its scope says where it came from.
+        const note = await prepareExistingAccountNote(noteDependencies, owner, { request, ...adminSignUpAttempt() });
+        if (!note) {
+          log?.info({ userId: owner.id }, "sign-up attempt with an existing account's address: hourly notes already sent");
+          return;
+        }
+        await sendAccountEmail("existing_account", owner.email, note.signInUrl, request, { locale: note.locale, resetUrl: note.resetUrl });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -84,8 +127,13 @@ export function createAuth({ db, config, secret, email, log }: AuthDependencies)
     databaseHooks: {
       user: {
         create: {
-          // The admin sign-up endpoint runs better-auth's sign-up inside this scope.
-          before: async (data) => (isAdminRequestInProgress() ? { data: { ...data, adminRequested: true } } : undefined),
+          before: async (data, endpoint) => {
+            const callbackURL = (endpoint?.body as { callbackURL?: unknown } | undefined)?.callbackURL;
+            const acceptLanguage = endpoint?.request?.headers.get("accept-language") ?? endpoint?.headers?.get("accept-language");
+            const locale = pageLocale(typeof callbackURL === "string" ? callbackURL : undefined, acceptLanguage) ?? null;
+            // The admin sign-up endpoint runs better-auth's sign-up inside this scope.
+            return { data: { ...data, locale, ...(isAdminRequestInProgress() ? { adminRequested: true } : {}) } };
+          },
         },
       },
     },
@@ -96,23 +144,30 @@ export function createAuth({ db, config, secret, email, log }: AuthDependencies)
       ? { socialProviders: { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: "select_account" as const } } }
       : {}),
     // Our own limiter covers the API; better-auth's in-memory one would not be shared between instances.
-    // Brute force on sign-in and the email endpoints: ./throttle.ts (counts in the database).
+    // Brute force on passwords and the email endpoints: ./throttle.ts (counts in the database).
     rateLimit: { enabled: false },
+    // Errors that are not better-auth's own answers (a database outage, a bug) reach our error
+    // handler (503 or 500, logged once) instead of an empty 500 and a line on the console.
+    onAPIError: { throw: true },
+    hooks: {
+      // A limited endpoint runs for an HTTP request only when the throttle counted it for that endpoint.
+      before: createAuthMiddleware(async (ctx) => uncountedRefusal(ctx.path)),
+      after: createAuthMiddleware(async (ctx) => {
+        // A changed password ends outstanding reset links too (a reset does so in onPasswordReset).
+        const session = ctx.context.session;
+        if (ctx.path === "/change-password" && session && !isAPIError(ctx.context.returned)) await revokeResetLinks(db, session.user.id);
+      }),
+    },
     advanced: { cookiePrefix: "dialwise" },
     telemetry: { enabled: false },
     logger: {
       // warn, not info: better-auth's info lines name the email of a repeated sign-up.
       level: "warn",
-      log: (level, message, ...args) => {
-        if (!log) return;
-        const details = args.length > 0 ? { details: args } : {};
-        if (level === "error") log.error(details, `better-auth: ${message}`);
-        else if (level === "warn") log.warn(details, `better-auth: ${message}`);
-        else if (level === "info") log.info(details, `better-auth: ${message}`);
-        else log.debug(details, `better-auth: ${message}`);
-      },
+      log: log ? betterAuthLog(log) : () => undefined,
     },
   });
+  built.context = auth.$context;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

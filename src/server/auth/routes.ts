@@ -1,30 +1,46 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { canonicalEmail } from "../../shared/accounts/canonical-email";
+import type { Executor } from "../db/client";
 import type { Auth } from "./auth";
-import type { AuthThrottle } from "./throttle";
-import { requestHeaders } from "./viewer";
+import { createAuthThrottle, runCounted } from "./throttle";
+import { requestHeaders, resolveViewer } from "./viewer";
+
+/** Body fields of better-auth's endpoints that hold an email address. */
+const EMAIL_FIELDS = ["email", "newEmail"] as const;
 
 /**
  * Hands /api/auth/* to better-auth, translating between Fastify and the Fetch API it speaks.
- * The throttle refuses brute force before better-auth runs and counts its failures after.
+ * Emails in the body are made canonical first, so the throttle and better-auth see one form;
+ * the throttle refuses brute force before better-auth runs and counts its failures after.
+ * Paths arrive canonical (http/canonical-path.ts), so the path the throttle reads is the
+ * one better-auth routes on.
  */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, throttle: AuthThrottle): void {
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, db: Executor): void {
+  const throttle = createAuthThrottle(db, { sessionEmail: async (request) => (await resolveViewer(auth, request))?.email ?? null });
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
     config: { access: "public" },
     schema: { hide: true },
+    preValidation: async (request) => canonicalizeEmails(request),
     preHandler: (request) => throttle.preHandler(request),
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? "localhost"}`);
       const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers: requestHeaders(request),
-          ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
-        }),
+      const response = await runCounted(request, () =>
+        auth.handler(
+          new Request(url, {
+            method: request.method,
+            headers: requestHeaders(request),
+            ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+          }),
+        ),
       );
-      await throttle.settle(request, response.status);
+      // better-auth's own 500 hides its cause (it logged it): our error handler answers it,
+      // as 503 when the database is away, else as a 500 without internals.
+      if (response.status === 500) throw new Error(`better-auth answered 500: ${await response.text()}`);
+      const body = response.body ? await response.text() : null;
+      await throttle.settle(request, { status: response.status, code: errorCodeOf(body) });
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== "set-cookie") reply.header(name, value);
@@ -32,9 +48,30 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, throttle: A
       if (url.pathname === "/api/auth/verify-email") markVerified(reply, response);
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
-      return reply.send(response.body ? await response.text() : null);
+      return reply.send(body);
     },
   });
+}
+
+function canonicalizeEmails(request: FastifyRequest): void {
+  const body = request.body;
+  if (typeof body !== "object" || body === null) return;
+  const fields = body as Record<string, unknown>;
+  for (const field of EMAIL_FIELDS) {
+    const value = fields[field];
+    if (typeof value === "string") fields[field] = canonicalEmail(value);
+  }
+}
+
+/** better-auth's refusals are { code, message }. */
+function errorCodeOf(body: string | null): string | undefined {
+  if (!body?.startsWith("{")) return undefined;
+  try {
+    const code = (JSON.parse(body) as { code?: unknown }).code;
+    return typeof code === "string" ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

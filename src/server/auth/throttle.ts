@@ -1,10 +1,13 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { queryRows, type Executor } from "../db/client";
 import { AppError } from "../http/app-error";
+import { NON_CANONICAL_MESSAGE } from "../http/canonical-path";
+import { clientKey } from "../http/rate-limit";
 
 /**
- * Brute-force limits for the sign-in and email-sending endpoints of better-auth,
+ * Brute-force limits for the password-checking and email-sending endpoints of better-auth,
  * counted per account (email) and per client address in throttle_counters, so
  * every server instance sees the same counts. Fixed windows: the first counted
  * attempt opens a window; when it has passed, counting starts again.
@@ -16,8 +19,12 @@ export interface Limit {
 
 const MINUTE = 60_000;
 export const AUTH_LIMITS = {
-  /** Failed sign-ins (wrong email or password). */
-  signIn: { perEmail: { max: 5, windowMs: 15 * MINUTE }, perAddress: { max: 20, windowMs: 15 * MINUTE } },
+  /**
+   * Wrong passwords, wherever a password is checked (sign-in, verify-password,
+   * change-password): one count per account and one per address, so guesses
+   * cannot be spread over the endpoints.
+   */
+  password: { perEmail: { max: 5, windowMs: 15 * MINUTE }, perAddress: { max: 20, windowMs: 15 * MINUTE } },
   /** Password-reset emails asked for, failed or not. */
   passwordReset: { perEmail: { max: 3, windowMs: 60 * MINUTE }, perAddress: { max: 10, windowMs: 60 * MINUTE } },
   /** Verification emails asked for again. */
@@ -26,12 +33,38 @@ export const AUTH_LIMITS = {
 
 type Action = keyof typeof AUTH_LIMITS;
 
-/** better-auth 1.7.7's paths (under /api/auth) that are limited, and what they count. */
-const LIMITED_PATHS: Record<string, Action> = {
-  "/api/auth/sign-in/email": "signIn",
-  "/api/auth/request-password-reset": "passwordReset",
-  "/api/auth/send-verification-email": "verificationEmail",
+/** A limited better-auth endpoint: what it counts, whose account it is, and which answers are failures. */
+interface LimitedEndpoint {
+  action: Action;
+  /** The account is the body's email, or the signed-in session's (for endpoints that check its password). */
+  account: "body" | "session";
+  /** Counts only failures (given back otherwise); without it every request counts. */
+  isFailure?: (answer: AuthAnswer) => boolean;
+}
+
+/** What better-auth answered: its status and, for a refusal, its error code. */
+export interface AuthAnswer {
+  status: number;
+  code?: string | undefined;
+}
+
+const wrongPassword = (answer: AuthAnswer) => answer.status === 400 && answer.code === "INVALID_PASSWORD";
+
+/**
+ * better-auth 1.7.7's limited endpoints, by their path under /api/auth (the path
+ * better-auth routes on; requests reach it only in canonical form, see
+ * http/canonical-path.ts).
+ */
+export const LIMITED_ENDPOINTS: Readonly<Record<string, LimitedEndpoint>> = {
+  // A wrong email or password answers 401; 403 (unverified, right password) is not a failure.
+  "/sign-in/email": { action: "password", account: "body", isFailure: (answer) => answer.status === 401 },
+  "/verify-password": { action: "password", account: "session", isFailure: wrongPassword },
+  "/change-password": { action: "password", account: "session", isFailure: wrongPassword },
+  "/request-password-reset": { action: "passwordReset", account: "body" },
+  "/send-verification-email": { action: "verificationEmail", account: "body" },
 };
+
+export const AUTH_BASE_PATH = "/api/auth";
 
 interface Counter {
   count: number;
@@ -79,7 +112,7 @@ export async function pruneCounters(db: Executor, olderThanMs = 24 * 60 * MINUTE
 
 /** What the pre-handler counted for a request, settled once better-auth has answered. */
 interface Ticket {
-  action: Action;
+  endpoint: LimitedEndpoint;
   keys: { key: string; kind: "email" | "address" }[];
 }
 
@@ -94,24 +127,66 @@ function tooMany(retryAfterMs: number): AppError {
   return new AppError(429, "rate_limited", `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
 }
 
+/** The limited endpoint a request path (under /api/auth, query ignored) names, if any. */
+export function limitedEndpointOf(url: string): { path: string; endpoint: LimitedEndpoint } | null {
+  const pathname = url.split("?")[0] ?? "";
+  if (!pathname.startsWith(`${AUTH_BASE_PATH}/`)) return null;
+  const path = pathname.slice(AUTH_BASE_PATH.length);
+  const endpoint = LIMITED_ENDPOINTS[path];
+  return endpoint ? { path, endpoint } : null;
+}
+
+/**
+ * Set while better-auth handles a request that came through /api/auth/*: the
+ * limited endpoint the throttle counted it for (or null). better-auth's own
+ * before-hook (auth.ts) compares it with the endpoint it is about to run, so no
+ * way of reaching a limited endpoint can skip the count.
+ */
+const countedFor = new AsyncLocalStorage<{ path: string | null }>();
+
+export function runCounted<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+  const counted = request.method === "POST" ? limitedEndpointOf(request.url)?.path ?? null : null;
+  return countedFor.run({ path: counted }, run);
+}
+
+/**
+ * For better-auth's before-hook: the refusal of a limited endpoint that is about
+ * to run for an HTTP request the throttle did not count for that endpoint (else
+ * undefined). Calls from our own code (no HTTP request in scope) are not limited.
+ * A Response rather than a thrown error: better-auth would log a thrown one as its own failure.
+ */
+export function uncountedRefusal(endpointPath: string | undefined): Response | undefined {
+  const scope = countedFor.getStore();
+  if (!scope || endpointPath === undefined) return undefined;
+  if (LIMITED_ENDPOINTS[endpointPath] === undefined || scope.path === endpointPath) return undefined;
+  return Response.json({ code: "path_not_canonical", message: NON_CANONICAL_MESSAGE }, { status: 400 });
+}
+
 export interface AuthThrottle {
   /** Fastify preHandler for /api/auth/*: refuses with 429 before better-auth runs when a limit is reached. */
   preHandler(request: FastifyRequest): Promise<void>;
-  /** After better-auth answered: a sign-in that did not fail is not counted, a successful one clears its email. */
-  settle(request: FastifyRequest, status: number): Promise<void>;
+  /** After better-auth answered: an attempt that did not fail is given back, a successful one clears its account's count. */
+  settle(request: FastifyRequest, answer: AuthAnswer): Promise<void>;
 }
 
-export function createAuthThrottle(db: Executor, limits = AUTH_LIMITS): AuthThrottle {
+export interface ThrottleDependencies {
+  /** The email of the request's signed-in account, or null (for endpoints that check the session's password). */
+  sessionEmail(request: FastifyRequest): Promise<string | null>;
+}
+
+export function createAuthThrottle(db: Executor, dependencies: ThrottleDependencies, limits = AUTH_LIMITS): AuthThrottle {
   return {
     async preHandler(request) {
       if (request.method !== "POST") return;
-      const action = LIMITED_PATHS[request.url.split("?")[0] ?? ""];
-      if (!action) return;
-      const rule = limits[action];
-      const body = request.body as { email?: unknown } | null | undefined;
-      const email = typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
-      const keys: Ticket["keys"] = [{ key: `${action}:address:${request.ip}`, kind: "address" }];
-      if (email) keys.push({ key: `${action}:email:${email}`, kind: "email" });
+      const endpoint = limitedEndpointOf(request.url)?.endpoint;
+      if (!endpoint) return;
+      const rule = limits[endpoint.action];
+      // The body's email is already canonical (routes.ts); the session's is stored canonical.
+      const email = endpoint.account === "body" ? bodyEmail(request.body) : await dependencies.sessionEmail(request);
+      // Without a session better-auth refuses at once (401) and checks no password: nothing to count.
+      if (endpoint.account === "session" && email === null) return;
+      const keys: Ticket["keys"] = [{ key: `${endpoint.action}:address:${clientKey(request.ip)}`, kind: "address" }];
+      if (email) keys.push({ key: `${endpoint.action}:email:${email}`, kind: "email" });
       const limitOf = (kind: "email" | "address") => (kind === "email" ? rule.perEmail : rule.perAddress);
 
       // Refuse at once when a window is already full; otherwise count this attempt
@@ -126,17 +201,20 @@ export function createAuthThrottle(db: Executor, limits = AUTH_LIMITS): AuthThro
         await Promise.all(keys.map(({ key }) => undoHit(db, key)));
         throw tooMany(hits[over]!.retryAfterMs);
       }
-      request.authThrottle = { action, keys };
+      request.authThrottle = { endpoint, keys };
     },
 
-    async settle(request, status) {
+    async settle(request, answer) {
       const ticket = request.authThrottle;
-      if (!ticket || ticket.action !== "signIn") return;
-      // Only a wrong email or password (401) is a failed sign-in; anything else gives the attempt back.
-      if (status === 401) return;
-      await Promise.all(
-        ticket.keys.map(({ key, kind }) => (status < 300 && kind === "email" ? clearCounter(db, key) : undoHit(db, key))),
-      );
+      if (!ticket?.endpoint.isFailure || ticket.endpoint.isFailure(answer)) return;
+      // Not a failure: give the attempt back; a success also clears its account's count.
+      const succeeded = answer.status < 300;
+      await Promise.all(ticket.keys.map(({ key, kind }) => (succeeded && kind === "email" ? clearCounter(db, key) : undoHit(db, key))));
     },
   };
+}
+
+function bodyEmail(body: unknown): string {
+  const email = (body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === "string" ? email : "";
 }

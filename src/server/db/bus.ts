@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Executor, Listen } from "./client";
+import { backoffDelay, RECONNECT_BACKOFF, type Backoff } from "./backoff";
+import type { Executor } from "./client";
+import type { Listen } from "./listener";
 
 /**
  * The event bus: Postgres NOTIFY on one channel, so every server instance on
@@ -19,18 +21,52 @@ export interface BusMessage {
 
 export type BusHandler = (message: BusMessage) => void;
 
+/**
+ * Runs when the bus is listening again after its connection dropped: messages
+ * sent meanwhile are lost for good, so reload from the database whatever the
+ * messages keep current. Called before any message heard on the new connection
+ * is delivered. A returned promise that rejects is retried (with backoff), and
+ * the bus does not count as live until every resync has succeeded.
+ */
+export type Resync = () => void | Promise<void>;
+
 export interface EventBus {
   publish(message: BusMessage, executor?: Executor): Promise<void>;
-  subscribe(handler: BusHandler): () => void;
+  /**
+   * Hears every message. `resync` is required: whoever keeps state up to date
+   * from messages must say how to catch up on the ones a dropped connection lost.
+   * Pass `null` as the handler to hear only about resyncs (a cache that expires by itself).
+   */
+  subscribe(handler: BusHandler | null, resync: Resync): () => void;
+  /** Listening, and every subscriber caught up since the last reconnect: what /readyz reports. */
+  isLive(): boolean;
   close(): Promise<void>;
+}
+
+export interface BusLog {
+  warn(details: object, message: string): void;
+  info(message: string): void;
+}
+
+export interface BusOptions {
+  log?: BusLog;
+  /** Between attempts at a resync that failed (the database answered LISTEN but not the reload). */
+  resyncBackoff?: Backoff;
 }
 
 // Postgres refuses NOTIFY payloads of 8000 bytes or more; larger data must be read from a table.
 const MAX_PAYLOAD_BYTES = 7900;
 
-export async function createEventBus(executor: Executor, listen: Listen, onError: (error: unknown) => void): Promise<EventBus> {
-  const handlers = new Set<BusHandler>();
-  const unlisten = await listen(BUS_CHANNEL, (payload) => {
+export async function createEventBus(executor: Executor, listen: Listen, onError: (error: unknown) => void, options: BusOptions = {}): Promise<EventBus> {
+  const subscribers = new Set<{ handler: BusHandler | null; resync: Resync }>();
+  let listening = true;
+  let caughtUp = true;
+  // Each reconnect starts a new round of resyncs; a retry of an older round stops when a newer one began.
+  let round = 0;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const deliver = (payload: string) => {
     let message: BusMessage;
     try {
       message = JSON.parse(payload) as BusMessage;
@@ -38,13 +74,53 @@ export async function createEventBus(executor: Executor, listen: Listen, onError
       onError(error);
       return;
     }
-    for (const handler of handlers) {
+    for (const { handler } of subscribers) {
       try {
-        handler(message);
+        handler?.(message);
       } catch (error) {
         onError(error);
       }
     }
+  };
+
+  /** Calls every subscriber's resync now (synchronously, before any new message), then waits for them. */
+  const resyncAll = (thisRound: number, failedAttempts: number) => {
+    const pending: Promise<void>[] = [];
+    for (const { resync } of subscribers) {
+      try {
+        const result = resync();
+        if (result) pending.push(result);
+      } catch (error) {
+        pending.push(Promise.reject(error));
+      }
+    }
+    void Promise.allSettled(pending).then((results) => {
+      if (closed || thisRound !== round || !listening) return;
+      const failures = results.filter((result) => result.status === "rejected");
+      if (failures.length === 0) {
+        caughtUp = true;
+        options.log?.info("event bus: listening again and caught up");
+        return;
+      }
+      for (const failure of failures) onError(failure.reason);
+      retry = setTimeout(() => resyncAll(thisRound, failedAttempts + 1), backoffDelay(failedAttempts, options.resyncBackoff ?? RECONNECT_BACKOFF));
+      retry.unref();
+    });
+  };
+
+  const listener = await listen(BUS_CHANNEL, {
+    message: deliver,
+    down(error) {
+      listening = false;
+      caughtUp = false;
+      clearTimeout(retry);
+      options.log?.warn({ err: error }, "event bus: lost the database's notifications; reconnecting");
+    },
+    up() {
+      listening = true;
+      round += 1;
+      resyncAll(round, 0);
+    },
   });
 
   return {
@@ -55,13 +131,17 @@ export async function createEventBus(executor: Executor, listen: Listen, onError
       }
       await via.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`);
     },
-    subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
+    subscribe(handler, resync) {
+      const subscriber = { handler, resync };
+      subscribers.add(subscriber);
+      return () => void subscribers.delete(subscriber);
     },
+    isLive: () => listening && caughtUp,
     async close() {
-      handlers.clear();
-      await unlisten();
+      closed = true;
+      clearTimeout(retry);
+      subscribers.clear();
+      await listener.close();
     },
   };
 }

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { openPgListener, type Listen } from "./listener";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -17,25 +18,32 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database or an open transaction: what services accept so callers can compose them. */
 export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute" | "transaction">;
 
-export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+export type { Listen } from "./listener";
 
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   /** Where the data lives, for the start-up log (a path or a URL without its password). */
   location: string;
-  /** Subscribes to Postgres NOTIFY on a channel. */
+  /** Subscribes to Postgres NOTIFY on a channel, reconnecting (and saying so) when the connection drops. */
   listen: Listen;
+  /** The engine's own connection, for a library that talks to it directly (the job queue). */
+  connection: { engine: "pglite"; client: PGlite } | { engine: "postgres"; url: string };
   close(): Promise<void>;
 }
 
+// Beside this file in src/server/db, and copied beside the bundle in dist/server by the build.
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+/**
+ * `listenUrl` is where LISTEN connects when that must differ from the pool's URL
+ * (a transaction-mode pooler in front of the pool cannot LISTEN); it defaults to `databaseUrl`.
+ */
+export type DatabaseOptions = { databaseUrl: string; listenUrl?: string } | { dataDir: string } | { inMemory: true };
 
 /** Opens PGlite (a folder, or memory for tests) or a real PostgreSQL, and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const handle = "databaseUrl" in options ? openPostgres(options.databaseUrl) : await openPglite(options);
+  const handle = "databaseUrl" in options ? openPostgres(options.databaseUrl, options.listenUrl) : await openPglite(options);
   try {
     await handle.migrate();
   } catch (error) {
@@ -58,43 +66,44 @@ async function openPglite(options: { dataDir: string } | { inMemory: true }) {
     db,
     kind: "pglite" as const,
     location,
-    listen: async (channel: string, onMessage: (payload: string) => void) => {
-      const unsubscribe = await client.listen(channel, onMessage);
-      return async () => unsubscribe();
-    },
+    connection: { engine: "pglite" as const, client },
+    // In process, a subscription cannot drop: `down` and `up` never happen here.
+    listen: (async (channel, handlers) => {
+      const unsubscribe = await client.listen(channel, handlers.message);
+      return { close: async () => unsubscribe() };
+    }) satisfies Listen,
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
   };
 }
 
-function openPostgres(databaseUrl: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+function openPostgres(databaseUrl: string, listenUrl = databaseUrl) {
+  // A database that does not answer fails a request within seconds (503), instead of holding it until TCP gives up.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that errors (server restart) must not take the process down; the pool replaces it.
   pool.on("error", () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-  const listeners = new Set<pg.Client>();
+  const listeners = new Set<{ close(): Promise<void> }>();
   return {
     db,
     kind: "postgres" as const,
     location: redactPassword(databaseUrl),
-    listen: async (channel: string, onMessage: (payload: string) => void) => {
-      // LISTEN needs a connection of its own for as long as we listen.
-      const client = new pg.Client({ connectionString: databaseUrl });
-      client.on("error", () => undefined);
-      await client.connect();
-      client.on("notification", (message) => {
-        if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
-      return async () => {
-        listeners.delete(client);
-        await client.end();
+    connection: { engine: "postgres" as const, url: databaseUrl },
+    // LISTEN needs a connection of its own for as long as we listen, reopened when it drops.
+    listen: (async (channel, handlers) => {
+      const listener = await openPgListener({ connectionString: listenUrl, channel, handlers });
+      const entry = {
+        close: async () => {
+          listeners.delete(entry);
+          await listener.close();
+        },
       };
-    },
+      listeners.add(entry);
+      return entry;
+    }) satisfies Listen,
     migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
     close: async () => {
-      await Promise.all([...listeners].map((client) => client.end()));
+      await Promise.all([...listeners].map((listener) => listener.close()));
       await pool.end();
     },
   };

@@ -36,7 +36,7 @@ describe("PGlite and PostgreSQL give the same results for the same migrations", 
       const tables = new Set((await describeSchema(database)).map((row) => row.table_name));
       expect([...tables].sort()).toEqual([
         "account", "app_settings", "audit_log", "country_rates", "mail_outbox", "rate_deck_rows",
-        "seed_runs", "session", "throttle_counters", "translations", "user", "user_events", "verification",
+        "seed_runs", "session", "throttle_counters", "translations", "user", "user_events", "verification", "webhook_events",
       ]);
     }
   });

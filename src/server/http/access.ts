@@ -4,17 +4,23 @@ import type { Auth } from "../auth/auth";
 import { resolveViewer, type Viewer } from "../auth/viewer";
 import { AppError } from "./app-error";
 import { addRouteOnRequest } from "./route-hooks";
+import { requireSignature, type VerifySignature } from "./signed-access";
+
+/** Who may call a route: the shared levels, or `signed` for provider webhooks (server only; http/signed-access.ts). */
+export type RouteAccess = Access | "signed";
 
 /** A registered route and who may call it; the access-matrix test walks every one. */
 export interface RegisteredRoute {
   method: string;
   url: string;
-  access: Access | undefined;
+  access: RouteAccess | undefined;
 }
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    access?: Access;
+    access?: RouteAccess;
+    /** The provider's check, on `signed` routes. */
+    verifySignature?: VerifySignature;
   }
   interface FastifyInstance {
     /** Every route registered after access control, one entry per method (HEAD routes Fastify adds are left out). */
@@ -43,9 +49,9 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
   const requireUser = checkAccess(auth, "user");
   const requireAdmin = checkAccess(auth, "admin");
   app.addHook("onRoute", (route) => {
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (access === undefined && needsDeclaredAccess(route.url)) {
-      throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access (public, user or admin)`);
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access (public, user, admin or signed)`);
     }
     for (const method of [route.method].flat()) {
       if (method !== "HEAD" || !routes.some((known) => known.method === "GET" && known.url === route.url)) routes.push({ method, url: route.url, access });
@@ -53,6 +59,7 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
     if (access === "user" || access === "admin") {
       addRouteOnRequest(route, access === "admin" ? requireAdmin : requireUser, "last");
     }
+    if (access === "signed") requireSignature(route);
   });
 }
 

@@ -1,20 +1,45 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/api/errors";
+import { isDatabaseUnavailable } from "../db/outage";
 import { AppError } from "./app-error";
 import { setSecurityHeaders } from "./security";
 
+/** How long a client should wait before trying again while the database is away. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+export interface ErrorHandlingOptions {
+  /**
+   * Whether the database answers; asked only when a request failed with a server
+   * error whose cause does not say (better-auth replaces the driver's error with its own).
+   */
+  databaseReachable?: () => Promise<boolean>;
+}
+
 /**
  * Every failure leaves as { error: { code, message } } with a 4xx a person can act on,
- * or a 500 that says nothing about the internals. Stack traces stay in the log.
+ * a 503 with Retry-After while the database is unreachable, or a 500 that says
+ * nothing about the internals. Stack traces stay in the log; a client's mistake is
+ * logged at info, only our own failures at error.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const { status, body } = toResponse(error);
-    if (status >= 500) request.log.error({ err: error }, "request failed");
-    else request.log.info({ code: body.error.code, status }, body.error.message);
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
+    let { status, body } = toResponse(error);
+    if (status === 500 && (isDatabaseUnavailable(error) || (options.databaseReachable !== undefined && !(await options.databaseReachable())))) {
+      ({ status, body } = serviceUnavailable());
+      request.log.error({ err: error }, "the database is unavailable");
+    } else if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+    } else {
+      request.log.info({ code: body.error.code, status }, body.error.message);
+    }
+    if (status === 503 && !reply.hasHeader("retry-after")) reply.header("retry-after", String(OUTAGE_RETRY_AFTER_SECONDS));
     return reply.status(status).send(body);
   });
+}
+
+function serviceUnavailable(): { status: 503; body: ApiErrorBody } {
+  return { status: 503, body: { error: { code: "service_unavailable", message: "The service is briefly unavailable. Please try again in a moment." } } };
 }
 
 /**

@@ -3,9 +3,9 @@ import helmet, { type HelmetOptions } from "helmet";
 
 /**
  * helmet's response headers for fixed options, computed once. They are the same
- * on every response, and @fastify/helmet rebuilt helmet's whole middleware (CSP
- * parsing included) on every request: a tenth of a cheap route's time. Valid only
- * for options without per-request parts (CSP nonces or directive functions).
+ * on every response, and running helmet's whole middleware (CSP parsing included)
+ * on every request cost a tenth of a cheap route's time. Valid only for options
+ * without per-request parts (CSP nonces or directive functions).
  */
 export function staticSecurityHeaders(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();

@@ -11,6 +11,8 @@ export type Engine = "pglite" | "postgres";
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 export interface TestDatabase extends DatabaseHandle {
+  /** The throw-away PostgreSQL database's URL, for a second connection to it; null on PGlite. */
+  url: string | null;
   /** Closes and, on PostgreSQL, drops the throw-away database. */
   destroy(): Promise<void>;
 }
@@ -18,7 +20,7 @@ export interface TestDatabase extends DatabaseHandle {
 export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === "pglite") {
     const handle = await openDatabase({ inMemory: true });
-    return { ...handle, destroy: () => handle.close() };
+    return { ...handle, url: null, destroy: () => handle.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
@@ -29,6 +31,7 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   const handle = await openDatabase({ databaseUrl: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     async destroy() {
       await handle.close();
       await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerOptions } from "../app";
 import { loadConfig, type Config } from "../config";
+import type { DatabaseHandle } from "../db/client";
 import { openTestDatabase, type Engine } from "./engines";
 
 export interface TestServer extends Server {
@@ -9,6 +10,19 @@ export interface TestServer extends Server {
 /** A whole server on a fresh database, called in process with app.inject(). */
 export async function startTestServer(engine: Engine, env: Record<string, string> = {}, options: ServerOptions = {}): Promise<TestServer> {
   const database = await openTestDatabase(engine);
+  return startTestServerOn(database, () => database.destroy(), env, options);
+}
+
+/**
+ * A whole server on a database the test opened (a second instance on the same
+ * database, or one whose LISTEN the test controls); `release` runs after it closes.
+ */
+export async function startTestServerOn(
+  database: DatabaseHandle,
+  release: () => Promise<void>,
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -23,8 +37,9 @@ export async function startTestServer(engine: Engine, env: Record<string, string
     config,
     async close() {
       await server.app.close();
+      await server.jobs.stop();
       await server.bus.close();
-      await database.destroy();
+      await release();
     },
   };
 }

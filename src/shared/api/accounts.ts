@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField } from "../accounts/canonical-email";
 import { defineEndpoint } from "./endpoint";
 
 export const roleSchema = z.enum(["user", "admin"]);
@@ -45,7 +46,7 @@ export const adminSignUp = defineEndpoint({
   access: "public",
   summary: "Create an administrator account (company email domain; granted after email verification)",
   body: z.object({
-    email: z.email().max(254),
+    email: emailField,
     password: z.string().min(6).max(128),
     name: z.string().trim().max(100).optional(),
     /** Where the verification link sends the person back to: /{lang}/auth. */

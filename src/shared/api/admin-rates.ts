@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 import { defineEndpoint } from "./endpoint";
 import { rate4 } from "./rates";
 
@@ -10,7 +11,12 @@ import { rate4 } from "./rates";
  */
 const timestamp = z.iso.datetime({ offset: true });
 
-/** The spec's admin country_rates row, plus the version the editor sends back. */
+/**
+ * The spec's admin country_rates row (under manual override, our_* are the admin's
+ * band), plus the version the editor sends back and what the country's numbers are
+ * charged now: the cheapest and dearest quote of its ordinary numbers, null when
+ * no number of it can be called.
+ */
 export const adminCountryRateSchema = z.object({
   id: z.number().int(),
   country_name: z.string(),
@@ -24,6 +30,8 @@ export const adminCountryRateSchema = z.object({
   manual_override: z.boolean(),
   last_updated: timestamp,
   version: z.number().int(),
+  charged_cheapest_rate: rate4.nullable(),
+  charged_most_expensive_rate: rate4.nullable(),
 });
 export type AdminCountryRate = z.infer<typeof adminCountryRateSchema>;
 
@@ -37,7 +45,10 @@ export const adminCountryRatesList = defineEndpoint({
   access: "admin",
   summary: "Country rates for the admin table: search by name, code or dial code; sort; pages",
   query: z.object({
+    /** A name (in `lang` or English), an ISO code, or a dial code matched from its start ("+44", "44"). */
     q: z.string().trim().max(100).optional(),
+    /** The admin's language, for searching and sorting names. */
+    lang: z.enum(LOCALES).optional(),
     sort: z.enum(ADMIN_RATE_SORTS).default("name"),
     dir: z.enum(["asc", "desc"]).default("asc"),
     page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -5,6 +5,10 @@
 export const ERROR_CODES = [
   "validation_failed",
   "invalid_json",
+  "json_too_deep",
+  "nul_character",
+  "invalid_encoding",
+  "invalid_host",
   "payload_too_large",
   "unsupported_media_type",
   "unauthorized",
@@ -13,6 +17,7 @@ export const ERROR_CODES = [
   "conflict",
   "rate_limited",
   "internal_error",
+  "service_unavailable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

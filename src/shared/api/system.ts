@@ -20,7 +20,7 @@ export const readiness = defineEndpoint({
   method: "GET",
   path: "/readyz",
   access: "public",
-  summary: "Ready when the database answers",
+  summary: "Ready when the database answers and its change notifications are heard",
   response: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }),
 });
 

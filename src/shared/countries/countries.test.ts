@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "../i18n/locales";
 import { parseDeck } from "../rates/deck";
 import { buildPrefixIndex } from "../rates/prefix-index";
-import { COUNTRY_LOCALE_DATA, registerAllCountryLocales } from "./all-locales";
 import {
   COUNTRIES,
   countryCodeToSlug,
@@ -13,7 +12,6 @@ import {
   flagEmoji,
   foldForSearch,
   getCountry,
-  registerCountryLocale,
   searchCountries,
 } from "./countries";
 
@@ -74,24 +72,28 @@ describe("COUNTRIES", () => {
 describe("countryName", () => {
   it("falls back to English, then to the code", () => {
     expect(countryName("DE", "en")).toBe("Germany");
-    expect(countryName("DE", "it")).toBe("Germany"); // Italian is never registered here
     expect(countryName("de", "xx-YY")).toBe("Germany");
-    expect(countryName("AC", "en")).toBe("Ascension Island"); // not in i18n-iso-countries
+    expect(countryName("AC", "en")).toBe("Ascension Island");
     expect(countryName("QQ", "en")).toBe("QQ");
   });
 
-  it("uses a registered locale, including a regional variant of it", () => {
-    registerCountryLocale("qx", { locale: "ignored", countries: { DE: "Qermany", GB: ["Qingdom", "QK"] } });
-    expect(countryName("DE", "qx")).toBe("Qermany");
-    expect(countryName("DE", "qx-BR")).toBe("Qermany");
-    expect(countryName("GB", "qx")).toBe("Qingdom");
-    expect(countryName("FR", "qx")).toBe("France"); // missing in the locale: English
-    expect(codes("qerm", "qx")).toEqual(["DE"]);
+  it("gives the everyday CLDR name, not the formal ISO one", () => {
+    expect(countryName("CN", "en")).toBe("China");
+    expect(countryName("TW", "en")).toBe("Taiwan");
+    expect(countryName("US", "en")).toBe("United States");
+    expect(countryName("GB", "en")).toBe("United Kingdom");
+    expect(countryName("HK", "en")).toBe("Hong Kong");
+    expect(countryName("MO", "en")).toBe("Macao");
+    expect(countryName("PS", "en")).toBe("Palestine");
+    expect(countryName("KR", "en")).toBe("South Korea");
+    expect(countryName("VE", "en")).toBe("Venezuela");
+    expect(countryName("IR", "en")).toBe("Iran");
+    expect(countryName("TW", "zh")).toBe("台湾");
+    expect(countryName("HK", "zh")).toBe("香港");
+    expect(countryName("HK", "de")).toBe("Hongkong");
   });
 
-  it("knows all ten interface languages once registered", () => {
-    registerAllCountryLocales();
-    expect(Object.keys(COUNTRY_LOCALE_DATA).sort()).toEqual([...LOCALES].sort());
+  it("speaks every interface language, regional variants included", () => {
     for (const locale of LOCALES.filter((item) => item !== "en")) {
       expect([locale, countryName("DE", locale)]).not.toEqual([locale, "Germany"]);
     }
@@ -100,12 +102,34 @@ describe("countryName", () => {
     expect(countryName("JM", "pt-BR")).toBe("Jamaica");
     expect(countryName("GB", "zh")).toBe("英国");
     expect(countryName("IN", "hi")).toBe("भारत");
+    expect(countryName("US", "ar")).toBe("الولايات المتحدة");
+  });
+
+  it("spells Russian names out: no о-в, о-ва, Св. or initialisms", () => {
+    expect(countryName("AE", "ru")).toBe("Объединённые Арабские Эмираты");
+    expect(countryName("VI", "ru")).toBe("Американские Виргинские острова");
+    expect(countryName("CK", "ru")).toBe("Острова Кука");
+    expect(countryName("IM", "ru")).toBe("Остров Мэн");
+    expect(countryName("SH", "ru")).toBe("Остров Святой Елены");
+    expect(countryName("KY", "ru")).toBe("Острова Кайман");
+    expect(countryName("VG", "ru")).toBe("Британские Виргинские острова");
+    expect(codes("ОАЭ", "ru")).toEqual(["AE"]); // the initialism still finds it
+    for (const entry of COUNTRIES) {
+      const name = countryName(entry.code, "ru");
+      expect([entry.code, name, /о-в|о-ва|Св\.|^[а-я]|\p{Lu}{2,}/u.test(name)]).toEqual([entry.code, name, false]);
+    }
+  });
+
+  it("names every region in every language, each name its own", () => {
+    for (const locale of LOCALES) {
+      const names = COUNTRIES.map((entry) => countryName(entry.code, locale));
+      for (const [i, name] of names.entries()) expect([locale, COUNTRIES[i]?.code, name === COUNTRIES[i]?.code]).toEqual([locale, COUNTRIES[i]?.code, false]);
+      expect([locale, new Set(names).size]).toEqual([locale, names.length]);
+    }
   });
 });
 
 describe("searchCountries", () => {
-  registerAllCountryLocales();
-
   it("finds by dial code, with or without +", () => {
     expect(codes("1876")).toEqual(["JM"]);
     expect(codes("+1876")).toEqual(["JM"]);

@@ -2,11 +2,6 @@ import { getCountries, getCountryCallingCode, getExampleNumber, isSupportedCount
 import mobileExamples from "libphonenumber-js/examples.mobile.json";
 // The same module libphonenumber-js/max loads itself, so it adds nothing to a bundle.
 import phoneMetadata from "libphonenumber-js/metadata.max.json";
-// The package's plain entry: its Node entry would register all ~80 languages on import,
-// while the browser entry registers none. Importing index.js gives both the same
-// behaviour: only the locales registered through this module exist.
-import { getName, registerLocale, type LocaleData } from "i18n-iso-countries/index.js";
-import en from "i18n-iso-countries/langs/en.json";
 
 /** One country (or territory) of the picker: every region libphonenumber-js knows. */
 export interface CountryEntry {
@@ -24,17 +19,26 @@ export interface CountryEntry {
 const SLUG_ALIASES: Readonly<Record<string, string>> = { uk: "GB" };
 const CODE_SLUGS: Readonly<Record<string, string>> = { GB: "uk" };
 
-// Regions libphonenumber has but i18n-iso-countries does not name (not ISO 3166-1 members).
+// Regions libphonenumber has that a runtime's CLDR data might not name (not ISO 3166-1 members).
 const EXTRA_ENGLISH_NAMES: Readonly<Record<string, string>> = {
   AC: "Ascension Island",
   TA: "Tristan da Cunha",
 };
 
+// CLDR's long names of these are formal ("Hong Kong SAR China", "Palestinian Territories");
+// its short ones are what people say, and the same in Node's and Chromium's data.
+const SHORT_FORM = new Set(["HK", "MO", "PS"]);
+
+// What people also type for a country, whatever the language.
+const ALIASES: Readonly<Record<string, readonly string[]>> = {
+  US: ["USA", "United States of America", "America"],
+  GB: ["UK", "Great Britain", "Britain", "England"],
+  AE: ["UAE", "Emirates"],
+};
+
 // NANP members that span the whole plan keep "+1"; every other member is reached by
 // its own area code(s), so the picker shows the area code as part of the dial code.
 const WHOLE_PLAN_NANP = new Set(["US", "CA"]);
-
-registerLocale(en);
 
 /** The flag emoji of a two-letter code ("JM" → 🇯🇲); empty for anything else. */
 export function flagEmoji(code: string): string {
@@ -94,19 +98,8 @@ function isMainRegion(entry: CountryEntry): boolean {
 // Names
 
 // Folded search names per locale and code; search runs on every keystroke.
-// Cleared whenever a locale is registered.
 const foldedNamesCache = new Map<string, Map<string, readonly string[]>>();
-
-/**
- * Registers a language's country names (i18n-iso-countries/langs/<locale>.json).
- * The browser loads only the current language; the server calls
- * registerAllCountryLocales() from all-locales.ts. English is always registered
- * because it is the fallback.
- */
-export function registerCountryLocale(locale: string, data: LocaleData): void {
-  registerLocale({ locale: locale.toLowerCase(), countries: data.countries });
-  foldedNamesCache.clear();
-}
+const displayNamesCache = new Map<string, { long: Intl.DisplayNames; short: Intl.DisplayNames } | null>();
 
 function localeCandidates(locale: string): string[] {
   const lower = locale.trim().toLowerCase().replace("_", "-");
@@ -114,22 +107,75 @@ function localeCandidates(locale: string): string[] {
   return base === lower ? [lower] : [lower, base];
 }
 
-/**
- * The country's name in a language, falling back to the English name, then to the
- * code itself. Accepts "pt", "pt-BR" or "PT".
- */
-export function countryName(code: string, locale: string): string {
-  const upper = code.toUpperCase();
+/** CLDR's region names in the first of the locales the runtime knows, else English. */
+function displayNamesFor(locale: string): { long: Intl.DisplayNames; short: Intl.DisplayNames; language: string } {
   for (const candidate of [...localeCandidates(locale), "en"]) {
-    const name = getName(upper, candidate, { select: "official" });
-    if (name) return name;
+    let names = displayNamesCache.get(candidate);
+    if (names === undefined) {
+      let supported: boolean;
+      try {
+        supported = candidate !== "" && Intl.DisplayNames.supportedLocalesOf([candidate]).length > 0;
+      } catch {
+        supported = false;
+      }
+      names = supported
+        ? { long: new Intl.DisplayNames([candidate], { type: "region", fallback: "none" }), short: new Intl.DisplayNames([candidate], { type: "region", style: "short", fallback: "none" }) }
+        : null;
+      displayNamesCache.set(candidate, names);
+    }
+    if (names !== null) return { ...names, language: candidate.split("-")[0] ?? candidate };
   }
-  return EXTRA_ENGLISH_NAMES[upper] ?? upper;
+  throw new Error("the runtime has no region names at all");
+}
+
+// CLDR's Russian names shorten "island(s)" and "saint" ("о-ва Кука", "о-в Св. Елены") and use
+// initialisms for a few countries; names are spelled out.
+const RUSSIAN_FULL_NAMES: Readonly<Record<string, string>> = {
+  AE: "Объединённые Арабские Эмираты",
+  KP: "Северная Корея",
+  VG: "Британские Виргинские острова",
+  VI: "Американские Виргинские острова",
+};
+
+function spellOutRussian(name: string): string {
+  const full = name
+    .replace(/(^|[\s(])о-ва(?=[\s)]|$)/gu, "$1острова")
+    .replace(/(^|[\s(])о-в(?=[\s)]|$)/gu, "$1остров")
+    .replace(/(^|[\s(])Св\.\s*/gu, "$1Святой ");
+  return full.charAt(0).toUpperCase() + full.slice(1);
+}
+
+function cldrName(code: string, locale: string, style: "long" | "short"): string | undefined {
+  const names = displayNamesFor(locale);
+  let name: string | undefined;
+  try {
+    name = names[style].of(code);
+  } catch {
+    name = undefined;
+  }
+  if (name === undefined || name === code) return undefined;
+  if (names.language !== "ru") return name;
+  return (style === "long" ? RUSSIAN_FULL_NAMES[code] : undefined) ?? spellOutRussian(name);
 }
 
 /**
- * Every name a person might type for a country, folded for search: the official
- * name and aliases ("UK", "USA") in the language and in English.
+ * The country's everyday name in a language, as CLDR gives it through
+ * Intl.DisplayNames ("China", "Taiwan", "Hong Kong", never "Taiwan, Province of
+ * China"), Russian spelled out; English when the runtime lacks the language, then
+ * the code itself. Accepts "pt", "pt-BR" or "PT". The footer, the picker, the rate
+ * pages and the admin all call this, so a country has one name everywhere.
+ */
+export function countryName(code: string, locale: string): string {
+  const upper = code.toUpperCase();
+  // CLDR also names pseudo-regions ("ZZ" is "Unknown Region"): only the phone library's regions are countries here.
+  if (!BY_CODE.has(upper)) return upper;
+  const style = SHORT_FORM.has(upper) ? "short" : "long";
+  return cldrName(upper, locale, style) ?? cldrName(upper, "en", style) ?? EXTRA_ENGLISH_NAMES[upper] ?? upper;
+}
+
+/**
+ * Every name a person might type for a country, folded for search: the long and
+ * short names in the language and in English, and common aliases ("UK", "USA").
  */
 function searchableNames(code: string, locale: string): readonly string[] {
   let perLocale = foldedNamesCache.get(locale);
@@ -140,9 +186,13 @@ function searchableNames(code: string, locale: string): readonly string[] {
   const cached = perLocale.get(code);
   if (cached !== undefined) return cached;
   const names = new Set<string>();
-  for (const candidate of [...localeCandidates(locale), "en"]) {
-    for (const name of getName(code, candidate, { select: "all" }) ?? []) names.add(foldForSearch(name));
+  for (const candidate of [locale, "en"]) {
+    for (const style of ["long", "short"] as const) {
+      const name = cldrName(code, candidate, style);
+      if (name !== undefined) names.add(foldForSearch(name));
+    }
   }
+  for (const alias of ALIASES[code] ?? []) names.add(foldForSearch(alias));
   const extra = EXTRA_ENGLISH_NAMES[code];
   if (extra !== undefined) names.add(foldForSearch(extra));
   const result = [...names];

@@ -88,6 +88,16 @@ describe("checkDialable", () => {
     expect(check("+1 787 234 5678")).toMatchObject({ ok: true, countryCode: "PR", rateCountryCode: "PR" });
   });
 
+  it("never prices a region's number on a neighbour's cheaper row when the deck misses one of its prefixes", () => {
+    // Jamaica's rows list 1876 but not its newer 1658 area code, whose longest deck prefix is the US "1" at $0.014.
+    const overlay = check("+1 658 295 1234");
+    expect(overlay).toMatchObject({ ok: true, countryCode: "JM", rateCountryCode: "JM", rate: customerRate(43050) });
+    // Vatican numbers sit inside Italy's +39 06; Vatican City's own row is dearer than Italy's "39".
+    expect(check("+39 06 6982 1234")).toMatchObject({ ok: true, countryCode: "VA", rate: customerRate(2100) });
+    // Canada has no Standard row of its own (only Yukon): its numbers keep the shared US row.
+    expect(check("+1 506 234 5678")).toMatchObject({ ok: true, countryCode: "CA", rate: customerRate(1400) });
+  });
+
   it("says which region a number is in even when another code's row prices it", () => {
     expect(check("+1 506 234 5678")).toMatchObject({ ok: true, countryCode: "CA", rateCountryCode: "US", prefix: "1" });
     expect(check("+44 7781 123456")).toMatchObject({ ok: true, countryCode: "GG", rateCountryCode: "GB" });

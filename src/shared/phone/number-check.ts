@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString, type NumberType, type PhoneNumber } from "libphonenumber-js/max";
 import type { Money } from "../money";
 import { lineKind, type LineKind } from "../rates/deck";
-import type { PrefixIndex } from "../rates/prefix-index";
+import type { PrefixIndex, PrefixMatch } from "../rates/prefix-index";
 import { assertMarginBp, customerRate, DEFAULT_MARGIN_BP, type CarrierRate } from "../rates/pricing";
 import { isEmergencyNumber } from "./emergency";
 
@@ -147,6 +147,20 @@ export function checkDialable(input: string, index: PrefixIndex, options: DialCh
   }
 }
 
+/**
+ * The deck row that prices a number: the longest prefix, unless that prefix is another
+ * region's and the number's own region is priced by the deck (then the region's
+ * dearest ordinary row: a gap in a region's prefix list never sells its calls at a
+ * neighbour's cheaper price; see PrefixIndex.coverageGapRow).
+ */
+function priceMatch(index: PrefixIndex, digits: string, region: string | undefined): PrefixMatch | null {
+  const match = index.lookup(digits);
+  if (match === null || region === undefined || match.row.iso === region) return match;
+  const gapRow = index.coverageGapRow(region);
+  if (gapRow === null || gapRow.carrierRate <= match.row.carrierRate) return match;
+  return { row: gapRow, prefix: match.prefix };
+}
+
 function check(input: string, index: PrefixIndex, marginBp: number): DialCheck {
   const typed = typedDigits(input);
   if (typed === null) return { ok: false, reason: "invalid_number" };
@@ -175,7 +189,7 @@ function check(input: string, index: PrefixIndex, marginBp: number): DialCheck {
   if (numberType === "PREMIUM_RATE") return { ok: false, reason: "premium_blocked" };
   if (numberType === "PERSONAL_NUMBER") return { ok: false, reason: "personal_blocked" };
 
-  const match = index.lookup(canonical);
+  const match = priceMatch(index, canonical, phone.country);
   if (match === null) return { ok: false, reason: "no_rate" };
   const kind = lineKind(match.row.lineType, match.row.iso);
   if (kind === "premium") return { ok: false, reason: "premium_blocked" };

@@ -1,6 +1,8 @@
-import { exampleNumberDigits, type CountryEntry } from "../countries/countries";
+import type { CountryEntry } from "../countries/countries";
 import type { Money } from "../money";
 import { lineKind, type DeckRow, type LineKind } from "./deck";
+import { deckReach, type DeckReach } from "./deck-reach";
+import { POPULAR_COUNTRY_CODES } from "./popular-countries";
 import { buildPrefixIndex, type PrefixIndex } from "./prefix-index";
 import { customerRate, DEFAULT_MARGIN_BP } from "./pricing";
 
@@ -14,22 +16,17 @@ import { customerRate, DEFAULT_MARGIN_BP } from "./pricing";
  * subscriber numbers, e.g. Slovenia's bare 386 catch-all is named "IPKO"), plus
  * satellite. Premium and personal rows are refused, so they are never a price;
  * special-service and toll-free rows are callable but are service numbers, so
- * they stay out of the range and count only in maxCallableRate.
+ * they stay out of the range, are listed with their own price on the country page
+ * and count in maxCallableRate.
  *
- * Which rows belong to a country: its own rows (deck iso = its code), plus the
- * rows its numbers actually fall to when the deck files them under another code.
- * Those are found by pricing real numbers through the longest-prefix index, not
- * by guessing: libphonenumber's example number for the region and, when the
- * country has no row of its own, its dial code. So Canada (only a Yukon row of its
- * own) gets the US "1" Standard row its numbers are priced at, Guernsey gets the
- * UK rows, Curaçao the Netherlands Antilles rows, Mayotte the Réunion/Mayotte rows.
- * A NANP territory with its own 1xxx rows (JM 1876) never borrows the US row.
+ * Which rows belong to a country: exactly the rows that price at least one callable
+ * number of the country, found by building real numbers and pricing them the way a
+ * lookup does (deck-reach.ts). So Canada gets the US "1" Standard row its numbers are
+ * priced at, Guernsey the UK rows, a Jamaican 658 number the US row the deck leaves
+ * it to, and a row no valid number falls to (Mexico's old 521 mobiles) is no price.
  */
 
-/** The footer's twelve popular countries (spec), as ISO codes; "uk" in URLs is GB. */
-export const POPULAR_COUNTRY_CODES: readonly string[] = [
-  "US", "GB", "IN", "PK", "PH", "NG", "MX", "AE", "BD", "DE", "FR", "CA",
-];
+export { POPULAR_COUNTRY_CODES };
 
 export interface RateRange {
   cheapest: Money;
@@ -70,6 +67,8 @@ export interface SummaryOptions {
   popular?: readonly string[];
   /** An index over the same rows, if the caller has one already. */
   index?: PrefixIndex;
+  /** The deck's reach (deck-reach.ts), if the caller has it already. */
+  reach?: DeckReach;
 }
 
 const REFUSED: ReadonlySet<LineKind> = new Set(["premium", "personal"]);
@@ -89,6 +88,7 @@ export function summarizeCountryRates(
   const marginBp = options.marginBp ?? DEFAULT_MARGIN_BP;
   const popular = new Set((options.popular ?? POPULAR_COUNTRY_CODES).map((code) => code.toUpperCase()));
   const index = options.index ?? buildPrefixIndex(rows);
+  const reach = options.reach ?? deckReach(rows, index);
 
   const priced = new Map<DeckRow, PricedRow>();
   const priceOf = (row: DeckRow): PricedRow => {
@@ -109,7 +109,8 @@ export function summarizeCountryRates(
   const summaries: CountryRateSummary[] = [];
   const unpriced: string[] = [];
   for (const country of countries) {
-    const summary = summarize(country, byIso.get(country.code) ?? [], index, priceOf, popular.has(country.code));
+    const reached = (reach.get(country.code) ?? []).map((item) => item.row);
+    const summary = summarize(country, reached, index, priceOf, popular.has(country.code));
     if (summary === null) unpriced.push(country.code);
     else summaries.push(summary);
   }
@@ -121,22 +122,13 @@ export function summarizeCountryRates(
 
 function summarize(
   country: CountryEntry,
-  ownRows: readonly DeckRow[],
+  reached: readonly DeckRow[],
   index: PrefixIndex,
   priceOf: (row: DeckRow) => PricedRow,
   isPopular: boolean,
 ): CountryRateSummary | null {
-  const considered = new Set<DeckRow>(ownRows);
-  const dialDigits = country.dialCode.replace(/\D/g, "");
-
-  // Rows the country's numbers fall to under another code (see the module comment).
-  const example = exampleNumberDigits(country.code);
-  const exampleMatch = example === null ? null : index.lookup(example);
-  if (exampleMatch !== null) considered.add(exampleMatch.row);
-  const dialMatch = index.lookup(dialDigits);
-  if (dialMatch !== null && ownRows.length === 0) considered.add(dialMatch.row);
-
-  const callable = [...considered].map(priceOf).filter((item) => !REFUSED.has(item.kind));
+  const dialMatch = index.lookup(country.dialCode.replace(/\D/g, ""));
+  const callable = reached.map(priceOf).filter((item) => !REFUSED.has(item.kind));
   if (callable.length === 0) return null;
   const ordinary = callable.filter((item) => ORDINARY.has(item.kind));
   // A country with only service rows still shows a price, taken from what it has.

@@ -167,6 +167,27 @@ describe("serializeDeck", () => {
     );
     expect(text).toBe(`${HEADER}\nVG,"Virgin Islands, British","Say ""hi""",0.31200,1284\n`);
   });
+
+  it("writes names a spreadsheet would run as formulas as text, and reads them back as they were", () => {
+    const rows: DeckRow[] = [
+      { iso: "AD", country: '=HYPERLINK("http://evil.example","Andorra")', lineType: "+Mobile", carrierRate: 4700, prefixes: ["376"] },
+      { iso: "AE", country: "@SUM(1)", lineType: "-Orange", carrierRate: 24260, prefixes: ["9715"] },
+      { iso: "AF", country: "'=quoted already", lineType: "Standard", carrierRate: 10000, prefixes: ["93"] },
+    ];
+    const text = serializeDeck(rows, { lineEnding: "\n" });
+    expect(text).toBe(
+      `${HEADER}\nAD,"'=HYPERLINK(""http://evil.example"",""Andorra"")",'+Mobile,0.04700,376\nAE,'@SUM(1),'-Orange,0.24260,9715\nAF,''=quoted already,Standard,0.10000,93\n`,
+    );
+    expect(parseDeck(text)).toEqual({ rows, rejected: [] });
+  });
+});
+
+describe("parseDeck refuses what the database cannot store", () => {
+  it("rejects a line with a NUL character and keeps the others", () => {
+    const result = parseDeck(`${HEADER}\nAD,And\u0000orra,Standard,0.04700,376\nAE,UAE,Standard,0.25730,971\n`);
+    expect(result.rejected).toEqual([{ line: 2, reason: "contains a NUL character" }]);
+    expect(result.rows.map((row) => row.iso)).toEqual(["AE"]);
+  });
 });
 
 describe("lineKind", () => {

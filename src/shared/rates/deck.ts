@@ -1,3 +1,5 @@
+import { readCsvRecords } from "../csv/read-csv";
+import { unescapeFormula, writeCsv } from "../csv/write-csv";
 import { carrierRateToDecimal, parseCarrierRate, type CarrierRate } from "./pricing";
 
 /**
@@ -129,12 +131,14 @@ function toRow(fields: readonly string[], prefixOwner: ReadonlyMap<string, numbe
   if (fields.length !== DECK_COLUMNS.length) {
     return `expected ${DECK_COLUMNS.length} columns, found ${fields.length}`;
   }
+  // PostgreSQL cannot store NUL in text; the line is refused here rather than failing the whole import later.
+  if (fields.some((field) => field.includes("\u0000"))) return "contains a NUL character";
   const [isoField = "", countryField = "", lineTypeField = "", priceField = "", prefixField = ""] = fields;
   const iso = isoField.trim().toUpperCase();
   if (!ISO.test(iso)) return `iso must be two letters, got ${JSON.stringify(isoField)}`;
-  const country = countryField.trim();
+  const country = unescapeFormula(countryField.trim()).trim();
   if (country === "") return "country is empty";
-  const lineType = lineTypeField.trim();
+  const lineType = unescapeFormula(lineTypeField.trim()).trim();
   if (lineType === "") return "line_type is empty";
 
   const priceText = priceField.trim();
@@ -159,109 +163,19 @@ function toRow(fields: readonly string[], prefixOwner: ReadonlyMap<string, numbe
   return { iso, country, lineType, carrierRate, prefixes };
 }
 
-interface CsvRecord {
-  line: number;
-  fields: string[];
-  error?: string;
-}
-
-/**
- * RFC 4180 records: fields separated by commas, optionally double-quoted; a quoted
- * field may hold commas, newlines and doubled quotes (""). A record with a stray
- * quote is reported instead of guessed at; reading resumes on the next line.
- */
-function readCsvRecords(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  let line = 1;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const start = line;
-    const startIndex = i;
-    const fields: string[] = [];
-    let field = "";
-    let error: string | undefined;
-    let quoted = false;
-    let wasQuoted = false;
-    let done = false;
-    while (i < n && !done) {
-      const ch = text[i];
-      if (quoted) {
-        if (ch === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-          } else {
-            quoted = false;
-            i += 1;
-          }
-        } else {
-          if (ch === "\n") line += 1;
-          field += ch;
-          i += 1;
-        }
-        continue;
-      }
-      if (ch === ",") {
-        fields.push(field);
-        field = "";
-        wasQuoted = false;
-        i += 1;
-      } else if (ch === "\n" || ch === "\r") {
-        i += ch === "\r" && text[i + 1] === "\n" ? 2 : 1;
-        line += 1;
-        done = true;
-      } else if (ch === '"') {
-        if (field.trim() === "" && !wasQuoted) {
-          quoted = true;
-          wasQuoted = true;
-          field = "";
-        } else {
-          error ??= "stray quote inside a field";
-          field += ch;
-        }
-        i += 1;
-      } else {
-        if (wasQuoted && ch !== " " && ch !== "\t") error ??= "text after a closing quote";
-        field += ch;
-        i += 1;
-      }
-    }
-    if (quoted) {
-      // The quote swallowed the rest of the file: report this record and resume on
-      // its next line so one typo cannot hide every row after it.
-      records.push({ line: start, fields: [], error: "unterminated quoted field" });
-      const lineEnd = text.slice(startIndex).search(/\r\n|\r|\n/);
-      if (lineEnd < 0) break;
-      i = startIndex + lineEnd + (text.startsWith("\r\n", startIndex + lineEnd) ? 2 : 1);
-      line = start + 1;
-      continue;
-    }
-    fields.push(field);
-    records.push(error === undefined ? { line: start, fields } : { line: start, fields, error });
-  }
-  return records;
-}
-
 export interface SerializeOptions {
   /** CRLF by default: RFC 4180, and what the carrier's file uses, so an export diffs cleanly against it. */
   lineEnding?: "\r\n" | "\n";
 }
 
-/** Writes rows back as deck CSV (header, one line per row, final line end), quoting only where needed. */
+/**
+ * Writes rows back as deck CSV (header, one line per row, final line end), quoting
+ * only where needed; a name a spreadsheet would run as a formula is written with a
+ * leading quote, which parseDeck removes again.
+ */
 export function serializeDeck(rows: readonly DeckRow[], options: SerializeOptions = {}): string {
-  const eol = options.lineEnding ?? "\r\n";
-  const lines = [DECK_COLUMNS.join(",")];
-  for (const row of rows) {
-    lines.push(
-      [row.iso, row.country, row.lineType, carrierRateToDecimal(row.carrierRate), row.prefixes.join(" ")]
-        .map(csvField)
-        .join(","),
-    );
-  }
-  return `${lines.join(eol)}${eol}`;
-}
-
-function csvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return writeCsv(
+    [[...DECK_COLUMNS], ...rows.map((row) => [row.iso, row.country, row.lineType, carrierRateToDecimal(row.carrierRate), row.prefixes.join(" ")])],
+    { lineEnding: options.lineEnding ?? "\r\n" },
+  );
 }

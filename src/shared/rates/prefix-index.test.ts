@@ -122,20 +122,21 @@ describe("buildPrefixIndex on any deck", () => {
   });
 });
 
-describe("speed", () => {
-  it("answers far more than thousands of lookups per second", () => {
-    const numbers = Array.from({ length: 10_000 }, (_, i) => {
+describe("many lookups in a row", () => {
+  // How fast this is, is measured by the benchmark (bench/, npm run bench), never here.
+  it("answers each of a thousand numbers by the row owning its longest prefix, the same every time", () => {
+    const numbers = Array.from({ length: 1000 }, (_, i) => {
       const prefix = ALL_PREFIXES[(i * 7919) % ALL_PREFIXES.length] ?? "1";
       return (prefix + String(1_000_000_000 + i * 37)).slice(0, 15);
     });
-    let found = 0;
-    const started = performance.now();
-    for (let round = 0; round < 20; round += 1) {
-      for (const n of numbers) if (index.lookup(n) !== null) found += 1;
+    const first = numbers.map((n) => index.lookup(n));
+    for (const [i, n] of numbers.entries()) {
+      const match = first[i];
+      expect(match).not.toBeNull();
+      expect(n.startsWith(match?.prefix ?? "x")).toBe(true);
+      expect(match?.row).toBe(bruteForce(rows, n)?.row);
     }
-    const perSecond = (numbers.length * 20) / ((performance.now() - started) / 1000);
-    expect(found).toBe(numbers.length * 20);
-    // Typically several million per second; the bar is low enough for a loaded CI machine.
-    expect(perSecond).toBeGreaterThan(100_000);
+    // A second pass over the same index answers identically: lookups leave nothing behind.
+    expect(numbers.map((n) => index.lookup(n))).toEqual(first);
   });
 });

@@ -1,4 +1,4 @@
-import type { DeckRow } from "./deck";
+import { lineKind, type DeckRow } from "./deck";
 
 export interface PrefixMatch {
   row: DeckRow;
@@ -13,6 +13,12 @@ export interface PrefixIndex {
    * 1-15 ASCII digits.
    */
   lookup(digits: string): PrefixMatch | null;
+  /**
+   * The row a number of `region` is priced on when its longest prefix belongs to
+   * another region: the region's dearest ordinary (landline or mobile) row, when the
+   * deck prices the region itself (it has a "Standard" row); null otherwise.
+   */
+  coverageGapRow(region: string): DeckRow | null;
   /** How many distinct prefixes are indexed. */
   readonly size: number;
 }
@@ -73,8 +79,10 @@ export function buildPrefixIndex(rows: readonly DeckRow[]): PrefixIndex {
   });
 
   const frozenRows = rows.slice();
+  const gapRows = coverageGapRows(frozenRows);
   return {
     size,
+    coverageGapRow: (region) => gapRows.get(region.toUpperCase()) ?? null,
     lookup(digits: string): PrefixMatch | null {
       const length = digits.length;
       if (length === 0 || length > MAX_DIGITS) return null;
@@ -103,4 +111,26 @@ export function buildPrefixIndex(rows: readonly DeckRow[]): PrefixIndex {
       return row === undefined ? null : { row, prefix: digits.slice(0, bestLength) };
     },
   };
+}
+
+/**
+ * A deck lists each region's own prefixes, but not always all of them: Jamaica's
+ * rows name 1876 and not its newer 1658 area code, so a 1658 number's longest
+ * prefix is the United States' "1" at a fraction of Jamaica's price. A region whose
+ * own "Standard" row says the deck prices it is therefore never charged another
+ * region's cheaper row: such a number takes the region's dearest ordinary row.
+ * Regions without a Standard row (Canada, priced on the US "1" row apart from its
+ * Yukon row) keep the shared row.
+ */
+function coverageGapRows(rows: readonly DeckRow[]): Map<string, DeckRow> {
+  const covered = new Set(rows.filter((row) => row.lineType.trim().toLowerCase() === "standard").map((row) => row.iso));
+  const dearest = new Map<string, DeckRow>();
+  for (const row of rows) {
+    if (!covered.has(row.iso)) continue;
+    const kind = lineKind(row.lineType, row.iso);
+    if (kind !== "landline" && kind !== "mobile") continue;
+    const known = dearest.get(row.iso);
+    if (known === undefined || row.carrierRate > known.carrierRate) dearest.set(row.iso, row);
+  }
+  return dearest;
 }

@@ -1,19 +1,31 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { describe, expect, it, vi } from "vitest";
-import { useLiveEvents } from "./live-events";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { reopenDelayMs, useLiveEvents } from "./live-events";
 
 class FakeEventSource extends EventTarget {
   closed = false;
+  readyState = 1;
   constructor(readonly url: string) {
     super();
   }
   close() {
     this.closed = true;
+    this.readyState = 2;
   }
-  emit(type: string, data: unknown) {
-    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  emit(type: string, data: unknown, lastEventId = "") {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data), lastEventId }));
+  }
+  /** A dropped connection: the browser reconnects this same source by itself. */
+  drop() {
+    this.readyState = 0;
+    this.dispatchEvent(new Event("error"));
+  }
+  /** An answer that is not a stream (429, 503): the browser gives up on this source. */
+  refuse() {
+    this.readyState = 2;
+    this.dispatchEvent(new Event("error"));
   }
 }
 
@@ -23,6 +35,8 @@ function Probe({ enabled, source }: { enabled: boolean; source: (url: string) =>
 }
 
 describe("useLiveEvents", () => {
+  afterEach(() => vi.useRealTimers());
+
   function setup(enabled: boolean) {
     const queryClient = new QueryClient();
     const created: FakeEventSource[] = [];
@@ -48,5 +62,41 @@ describe("useLiveEvents", () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["balance"] });
     view.unmount();
     expect(created[0]?.closed).toBe(true);
+  });
+
+  it("leaves a dropped connection to the browser's own reconnect", () => {
+    vi.useFakeTimers();
+    const { created } = setup(true);
+    created[0]?.drop();
+    vi.advanceTimersByTime(120_000);
+    expect(created).toHaveLength(1);
+  });
+
+  it("opens a new stream after the browser gave up on one, from the last event it had", () => {
+    vi.useFakeTimers();
+    const random = vi.spyOn(Math, "random").mockReturnValue(1);
+    const { created, view } = setup(true);
+    created[0]?.emit("cache.invalidate", { queryKey: ["balance"] }, "41");
+    created[0]?.refuse();
+    expect(created[0]?.closed).toBe(true);
+    vi.advanceTimersByTime(reopenDelayMs(0, () => 1) - 1);
+    expect(created).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(created[1]?.url).toBe("/api/events?lastEventId=41");
+
+    // Refused again: it waits longer before the next try.
+    created[1]?.refuse();
+    vi.advanceTimersByTime(reopenDelayMs(1, () => 1) - 1);
+    expect(created).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(created).toHaveLength(3);
+    view.unmount();
+    expect(created[2]?.closed).toBe(true);
+    random.mockRestore();
+  });
+
+  it("waits longer after each refusal, up to a minute", () => {
+    expect([0, 1, 2, 3, 4].map((failures) => reopenDelayMs(failures, () => 1))).toEqual([5_000, 10_000, 20_000, 40_000, 60_000]);
+    expect(reopenDelayMs(50, () => 0)).toBe(30_000);
   });
 });

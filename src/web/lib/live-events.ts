@@ -11,32 +11,63 @@ export const liveEventCacheUpdates: { [T in LiveEventType]: CacheUpdate<T> } = {
   },
 };
 
+/** EventSource.readyState once it has given up (a constant here so tests need no EventSource). */
+const CLOSED = 2;
+
+/** How long to wait before opening a new stream after the browser gave up on one: doubling, capped, jittered. */
+export function reopenDelayMs(failures: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(60_000, 5_000 * 2 ** Math.min(failures, 10));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
 /**
  * Keeps a server-sent-events stream open while `enabled` (a signed-in user).
- * EventSource reconnects by itself and sends Last-Event-ID, so the server replays what was missed.
+ * EventSource reconnects by itself after a dropped connection and sends
+ * Last-Event-ID, so the server replays what was missed. It gives up for good when
+ * an answer is not a stream (a 429 for too many tabs, a 503 from a server that is
+ * stopping or a proxy in front of it); then a new stream is opened after a while,
+ * carrying the last id it had in the query string.
  */
 export function useLiveEvents(enabled: boolean, source: (url: string) => EventSource = (url) => new EventSource(url)): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    const stream = source(LIVE_EVENTS_PATH);
     const types = Object.keys(liveEventCacheUpdates) as LiveEventType[];
-    const listeners = types.map((type) => {
-      const listener = (event: MessageEvent<string>) => {
-        let data: unknown;
-        try {
-          data = JSON.parse(event.data);
-        } catch {
-          return;
-        }
-        (liveEventCacheUpdates[type] as CacheUpdate<LiveEventType>)(queryClient, data as LiveEventMap[LiveEventType]);
-      };
-      stream.addEventListener(type, listener);
-      return [type, listener] as const;
-    });
+    let stream: EventSource | null = null;
+    let lastEventId = "";
+    let failures = 0;
+    let reopening: ReturnType<typeof setTimeout> | undefined;
+
+    const apply = (type: LiveEventType) => (event: MessageEvent<string>) => {
+      if (event.lastEventId) lastEventId = event.lastEventId;
+      failures = 0;
+      let data: unknown;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      (liveEventCacheUpdates[type] as CacheUpdate<LiveEventType>)(queryClient, data as LiveEventMap[LiveEventType]);
+    };
+
+    const open = () => {
+      const current = source(lastEventId ? `${LIVE_EVENTS_PATH}?lastEventId=${encodeURIComponent(lastEventId)}` : LIVE_EVENTS_PATH);
+      stream = current;
+      for (const type of types) current.addEventListener(type, apply(type));
+      current.addEventListener("open", () => (failures = 0));
+      current.addEventListener("error", () => {
+        if (current.readyState !== CLOSED || stream !== current) return;
+        current.close();
+        reopening = setTimeout(open, reopenDelayMs(failures));
+        failures += 1;
+      });
+    };
+    open();
+
     return () => {
-      for (const [type, listener] of listeners) stream.removeEventListener(type, listener);
-      stream.close();
+      clearTimeout(reopening);
+      stream?.close();
+      stream = null;
     };
   }, [enabled, queryClient, source]);
 }

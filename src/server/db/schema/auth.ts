@@ -10,6 +10,8 @@ export const user = pgTable("user", {
   role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
   /** Asked for an admin account at sign-up (company domain); granted only once the email is verified. */
   adminRequested: boolean("admin_requested").notNull().default(false),
+  /** The language the account was made in (its sign-up page's), for emails nobody asked for; null when unknown. */
+  locale: text("locale"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -8,3 +8,4 @@ export * from "./meta";
 export * from "./rates";
 export * from "./settings";
 export * from "./throttle";
+export * from "./webhooks";

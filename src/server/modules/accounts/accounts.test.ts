@@ -6,7 +6,8 @@ import { translations } from "../../db/schema/i18n";
 import { user } from "../../db/schema/auth";
 import { engines } from "../../test/engines";
 import { buildUser, uniqueEmail } from "../../test/factories";
-import { latestMail, mailCount, pathOf } from "../../test/mail";
+import { linksIn } from "../../providers/email/email";
+import { allMail, latestMail, mailCount, pathOf } from "../../test/mail";
 import { startTestServer, type TestServer } from "../../test/test-server";
 
 const cookieOf = (response: LightMyRequestResponse) => response.cookies.map((item) => `${item.name}=${item.value}`).join("; ");
@@ -140,6 +141,50 @@ describe.each(engines)("accounts on %s", (engine) => {
     expect(new URL(String(stale.headers.location)).search).toBe("?error=INVALID_TOKEN");
   });
 
+  const askReset = (email: string) =>
+    server.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email, redirectTo: "/en/reset-password" } });
+  const tokenOf = (link: string) => pathOf(link).split("/").at(-1)!.split("?")[0]!;
+  const resetWith = (token: string, newPassword: string) =>
+    server.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { newPassword, token } });
+
+  it("ends every other outstanding reset link once one of them has reset the password", async () => {
+    const person = await buildUser(server);
+    const bystander = await buildUser(server);
+    await askReset(person.email);
+    await askReset(person.email);
+    await askReset(bystander.email);
+    const [first, second] = await allMail(server, person.email, "reset_password");
+    expect(first && second && first.link !== second.link).toBe(true);
+
+    expect((await resetWith(tokenOf(second!.link), "brand-new-1")).statusCode).toBe(200);
+
+    const stale = await server.app.inject({ url: pathOf(first!.link) });
+    expect(new URL(String(stale.headers.location)).searchParams.get("error")).toBe("INVALID_TOKEN");
+    const refused = await resetWith(tokenOf(first!.link), "brand-new-2");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "INVALID_TOKEN" });
+    expect((await signIn(person.email, "brand-new-1")).statusCode).toBe(200);
+
+    // Another account's link still works.
+    const other = await latestMail(server, bystander.email, "reset_password");
+    expect((await resetWith(tokenOf(other!.link), "bystander-new-1")).statusCode).toBe(200);
+  });
+
+  it("ends outstanding reset links when the password is changed", async () => {
+    const person = await buildUser(server);
+    await askReset(person.email);
+    const mail = await latestMail(server, person.email, "reset_password");
+    const changed = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/change-password",
+      payload: { currentPassword: person.password, newPassword: "changed-1" },
+      headers: { cookie: person.cookie, origin: "http://localhost:3000" },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await resetWith(tokenOf(mail!.link), "from-the-old-link")).json()).toMatchObject({ code: "INVALID_TOKEN" });
+    expect((await signIn(person.email, "changed-1")).statusCode).toBe(200);
+  });
+
   it("answers a reset request for an unknown address exactly like a known one, sending nothing", async () => {
     const nobody = uniqueEmail("nobody");
     const asked = await server.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email: nobody, redirectTo: "/en/reset-password" } });
@@ -148,13 +193,70 @@ describe.each(engines)("accounts on %s", (engine) => {
     expect(await mailCount(server, nobody, "reset_password")).toBe(0);
   });
 
-  it("answers a repeated sign-up like a new one (no way to learn who has an account), sending no second email", async () => {
+  /** The structure of an answer, values replaced by their types: what an onlooker could compare. */
+  const shapeOf = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(shapeOf);
+    if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shapeOf(item)]));
+    if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value)) return "date";
+    return value === null ? "null" : typeof value;
+  };
+  const headerNames = (response: LightMyRequestResponse) => Object.keys(response.headers).sort();
+
+  it("answers a sign-up with a taken address exactly like a new one and mails the owner a note in their language", async () => {
+    // The owner signed up on the Swedish pages; the new attempt comes from the English ones, in a German browser.
+    const owner = uniqueEmail("owner");
+    await signUp(owner, "owners-secret", "/sv/auth");
+    await server.app.inject({ url: pathOf((await latestMail(server, owner, "verify_email"))!.link) });
+
+    const fresh = await signUp(uniqueEmail("fresh"), "another-secret", "/en/auth", { "accept-language": "de" });
+    const taken = await signUp(owner, "another-secret", "/en/auth", { "accept-language": "de" });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(fresh.statusCode).toBe(200);
+    expect(shapeOf(taken.json())).toEqual(shapeOf(fresh.json()));
+    expect(headerNames(taken)).toEqual(headerNames(fresh));
+    expect(taken.json()).toMatchObject({ token: null, user: { email: owner, name: "Test Person", emailVerified: false } });
+    expect(taken.cookies).toEqual([]);
+
+    // No second verification email, no change to the account: the password typed in the attempt does nothing.
+    expect(await mailCount(server, owner, "verify_email")).toBe(1);
+    expect((await signIn(owner, "another-secret")).statusCode).toBe(401);
+    expect((await signIn(owner, "owners-secret")).statusCode).toBe(200);
+
+    const note = await latestMail(server, owner, "existing_account");
+    expect(note?.subject).toBe("Någon försökte skapa ett Dialwise-konto med din e-postadress");
+    expect(note?.html).toContain('<html lang="sv" dir="ltr">');
+    expect(note?.text).toContain(owner);
+    const [signInLink, resetLink, ...others] = linksIn(note!.text);
+    expect(others).toEqual([]);
+    expect(signInLink).toBe("http://localhost:3000/sv/auth");
+
+    // The reset link works like one asked for on the sign-in page, once.
+    const landing = await server.app.inject({ url: pathOf(resetLink!) });
+    const target = new URL(String(landing.headers.location));
+    expect(target.pathname).toBe("/sv/reset-password");
+    const token = target.searchParams.get("token");
+    const reset = await server.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { newPassword: "chosen-anew", token } });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(owner, "chosen-anew")).statusCode).toBe(200);
+  });
+
+  it("writes the note in the attempt's language when the account's is unknown, also to an unverified account", async () => {
+    // Made without a page or browser language (as by a script): its language is unknown.
+    const person = await buildUser(server, { verified: false });
+    expect((await signUp(person.email, "another-secret", "/fr/auth")).statusCode).toBe(200);
+    const note = await latestMail(server, person.email, "existing_account");
+    expect(note?.subject).toBe("Quelqu'un a tenté de s'inscrire sur Dialwise avec votre adresse e-mail");
+    expect(linksIn(note!.text)[0]).toBe("http://localhost:3000/fr/auth");
+  });
+
+  it("sends an account's owner at most three notes an hour, answering every attempt the same", async () => {
     const person = await buildUser(server);
-    const before = await mailCount(server, person.email, "verify_email");
-    const again = await signUp(person.email, "another-secret", "/en/auth");
-    expect(again.statusCode).toBe(200);
-    expect(await mailCount(server, person.email, "verify_email")).toBe(before);
-    expect((await signIn(person.email, "another-secret")).statusCode).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await signUp(person.email, `attempt-${attempt}`, "/en/auth");
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ token: null, user: { email: person.email } });
+    }
+    expect(await mailCount(server, person.email, "existing_account")).toBe(3);
   });
 
   it("refuses a password shorter than six characters", async () => {

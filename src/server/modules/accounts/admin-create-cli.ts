@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ConfigError, loadConfig } from "../../config";
 import { openDatabase } from "../../db/client";
 import { claimDataDir, DataDirLockedError } from "../../db/data-dir-lock";
+import { moveEarlierRuntimeState } from "../../earlier-data-folder";
 import { createOrPromoteAdmin } from "./admin-create";
 
 export interface CliResult {
@@ -46,11 +47,13 @@ export async function runAdminCreate(args: readonly string[], env: NodeJS.Proces
   let release: (() => void) | null = null;
   try {
     const config = loadConfig(env);
+    const moved = moveEarlierRuntimeState({ dataDir: config.dataDir }).map((note) => note.message);
     if (!config.databaseUrl) release = claimDataDir(config.dataDir, "an admin:create run (npm run admin:create)");
     const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
     try {
       const result = await createOrPromoteAdmin(database.db, { email, ...(password === undefined ? {} : { password }) });
       const lines = [
+        ...moved,
         result.outcome === "created" ? `Created administrator ${email.toLowerCase()} (email verified).` : `${email.toLowerCase()} is now an administrator (email verified).`,
       ];
       if (result.generatedPassword) {

@@ -71,7 +71,8 @@ describe("npm run admin:create", () => {
     expect(await runAdminCreate(["--email", "a@b.example", "--role", "admin"], env)).toMatchObject({ exitCode: 2, output: expect.stringContaining("Usage") });
   });
 
-  it("creates an administrator in the embedded database and prints the one-time password", async () => {
+  // Two command runs, each starting its own process on the embedded database: slow on a busy machine.
+  it("creates an administrator in the embedded database and prints the one-time password", { timeout: 90_000 }, async () => {
     const result = await runAdminCreate(["--", "--email", "Chief@Example.com"], env);
     expect(result.exitCode).toBe(0);
     expect(result.output).toMatch(/^Created administrator chief@example\.com \(email verified\)\.\nOne-time password: [\w-]{18}\n/);

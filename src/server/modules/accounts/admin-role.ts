@@ -10,14 +10,26 @@ import { user } from "../../db/schema/auth";
  * in which the verification link could be followed before the flag is set).
  * Nothing a request sends can enter this scope.
  */
-const adminSignUpScope = new AsyncLocalStorage<{ requested: true }>();
+const adminSignUpScope = new AsyncLocalStorage<{ requested: true; attempt: SignUpAttempt }>();
 
-export function withAdminRequest<T>(run: () => Promise<T>): Promise<T> {
-  return adminSignUpScope.run({ requested: true }, run);
+/** Where an admin sign-up came from: better-auth does not hand a direct call's body or headers to its callbacks. */
+export interface SignUpAttempt {
+  /** The page the verification link returns to (/{lang}/auth). */
+  page: string;
+  acceptLanguage: string | null;
+}
+
+export function withAdminRequest<T>(attempt: SignUpAttempt, run: () => Promise<T>): Promise<T> {
+  return adminSignUpScope.run({ requested: true, attempt }, run);
 }
 
 export function isAdminRequestInProgress(): boolean {
   return adminSignUpScope.getStore()?.requested === true;
+}
+
+/** The admin sign-up being handled, if any (for the note to an existing account's owner). */
+export function adminSignUpAttempt(): SignUpAttempt | undefined {
+  return adminSignUpScope.getStore()?.attempt;
 }
 
 /** Whether an address is at the company domain (ADMIN_EMAIL_DOMAIN). */

@@ -31,7 +31,7 @@ describe.each(engines)("admin sign-up on %s", (engine) => {
 
   it("creates an account that becomes an administrator only once its email is verified, and audits the grant", async () => {
     const email = uniqueEmail("boss", "dialwise.example");
-    const response = await adminSignUp({ email: email.toUpperCase(), password: "secret-one", callbackURL: "/sv/auth" });
+    const response = await adminSignUp({ email: ` ${email.toUpperCase()}  `, password: "secret-one", callbackURL: "/sv/auth" });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ status: "verification_sent" });
     expect(await rowOf(email)).toMatchObject({ role: "user", adminRequested: true, emailVerified: false });
@@ -60,16 +60,27 @@ describe.each(engines)("admin sign-up on %s", (engine) => {
     expect(await server.database.db.select().from(auditLog).where(eq(auditLog.subjectId, row!.id))).toHaveLength(1);
   });
 
-  it("answers an address that already has an account with 409 email_taken, changing nothing", async () => {
+  it("answers an address that already has an account exactly like a new one, changing nothing and mailing the owner", async () => {
+    const fresh = await adminSignUp({ email: uniqueEmail("boss", "dialwise.example"), password: "secret-one" });
     const customer = await buildUser(server, { email: uniqueEmail("staff", "dialwise.example") });
-    const taken = await adminSignUp({ email: customer.email, password: "secret-one" });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toEqual({ code: "email_taken", message: "An account with this email already exists. Sign in or reset your password instead." });
-    expect(await rowOf(customer.email)).toMatchObject({ role: "user", adminRequested: false });
+    const taken = await adminSignUp({ email: customer.email, password: "secret-one", callbackURL: "/de/auth" });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual(fresh.json());
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    expect(await rowOf(customer.email)).toMatchObject({ role: "user", adminRequested: false, emailVerified: true });
+    expect((await server.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: customer.email, password: "secret-one" } })).statusCode).toBe(401);
+    const note = await latestMail(server, customer.email, "existing_account");
+    expect(note?.subject).toBe("Jemand wollte sich mit Ihrer E-Mail-Adresse bei Dialwise registrieren");
+    expect(note?.link).toBe("http://localhost:3000/de/auth");
 
+    // A second request for an account still waiting for verification: same answer, first password kept.
     const pending = uniqueEmail("boss", "dialwise.example");
-    expect((await adminSignUp({ email: pending, password: "secret-one" })).statusCode).toBe(201);
-    expect((await adminSignUp({ email: pending, password: "secret-two" })).statusCode).toBe(409);
+    expect((await adminSignUp({ email: pending, password: "secret-one", callbackURL: "/sv/auth" })).statusCode).toBe(201);
+    const again = await adminSignUp({ email: pending, password: "secret-two" });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ status: "verification_sent" });
+    expect(await rowOf(pending)).toMatchObject({ adminRequested: true, emailVerified: false });
+    expect((await latestMail(server, pending, "existing_account"))?.subject).toBe("Någon försökte skapa ett Dialwise-konto med din e-postadress");
   });
 
   it("keeps a regular sign-up at the company domain a customer after verification", async () => {

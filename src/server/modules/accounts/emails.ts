@@ -4,7 +4,7 @@ import type { EmailMessage, MailKind } from "../../providers/email/email";
 import { loadStrings } from "../i18n/service";
 
 /** The translation-key group of each kind of account email (emails.<group>.*). */
-const GROUP: Record<MailKind, string> = { verify_email: "verify", reset_password: "reset" };
+const GROUP: Record<MailKind, string> = { verify_email: "verify", reset_password: "reset", existing_account: "existing" };
 
 /**
  * The language of an account email: the /{lang}/ prefix of the page the link
@@ -12,8 +12,13 @@ const GROUP: Record<MailKind, string> = { verify_email: "verify", reset_password
  * request's Accept-Language, else English.
  */
 export function emailLocale(link: string, acceptLanguage: string | null | undefined): Locale {
-  const prefix = returnPathOf(link)?.match(/^\/([a-z]{2}(?:-[A-Za-z]{2})?)(?:[/?#]|$)/)?.[1];
-  return toSupportedLocale(prefix) ?? acceptedLocale(acceptLanguage) ?? DEFAULT_LOCALE;
+  return pageLocale(returnPathOf(link), acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/** The language of a page path's /{lang}/ prefix, else the request's Accept-Language; undefined when neither says. */
+export function pageLocale(path: string | null | undefined, acceptLanguage: string | null | undefined): Locale | undefined {
+  const prefix = path?.match(/^\/([a-z]{2}(?:-[A-Za-z]{2})?)(?:[/?#]|$)/)?.[1];
+  return toSupportedLocale(prefix) ?? acceptedLocale(acceptLanguage);
 }
 
 function returnPathOf(link: string): string | null {
@@ -39,16 +44,25 @@ export function acceptedLocale(header: string | null | undefined): Locale | unde
   return ranked.map((entry) => toSupportedLocale(entry.tag)).find((locale) => locale !== undefined);
 }
 
+/** The links of an account email: the main one, and for the existing-account note the reset link. */
+export interface AccountEmailLinks {
+  to: string;
+  url: string;
+  resetUrl?: string;
+}
+
+interface Action {
+  /** A sentence that leads to the button, when it needs one. */
+  lead?: string;
+  label: string;
+  url: string;
+}
+
 /**
  * Builds an account email from the translations table (so an admin's edit
  * shows in the next email), falling back to English key by key.
  */
-export async function renderAccountEmail(
-  db: Executor,
-  kind: MailKind,
-  locale: Locale,
-  params: { to: string; url: string },
-): Promise<EmailMessage> {
+export async function renderAccountEmail(db: Executor, kind: MailKind, locale: Locale, params: AccountEmailLinks): Promise<EmailMessage> {
   const prefixes = { prefixes: ["emails."], exclude: false };
   const english = await loadStrings(db, DEFAULT_LOCALE, prefixes);
   const strings = locale === DEFAULT_LOCALE ? english : { ...english, ...(await loadStrings(db, locale, prefixes)) };
@@ -58,14 +72,16 @@ export async function renderAccountEmail(
 
   const subject = part("subject");
   const paragraphs = [part("intro")];
+  const actions: Action[] = [{ label: part("button"), url: params.url }];
+  // The note to an account's owner: sign in, or choose a new password.
+  if (kind === "existing_account" && params.resetUrl) actions.push({ lead: part("reset_lead"), label: part("reset_button"), url: params.resetUrl });
   const after = [part("expires"), part("ignore")];
   const text = [
     part("heading"),
     "",
     ...paragraphs,
     "",
-    `${part("button")}: ${params.url}`,
-    "",
+    ...actions.flatMap((action) => [...(action.lead ? [action.lead] : []), `${action.label}: ${action.url}`, ""]),
     ...after.flatMap((line) => [line, ""]),
     say("common.signature"),
   ].join("\n");
@@ -74,8 +90,7 @@ export async function renderAccountEmail(
     subject,
     heading: part("heading"),
     paragraphs,
-    button: part("button"),
-    url: params.url,
+    actions,
     fallback: say("common.link_fallback"),
     after,
     signature: say("common.signature"),
@@ -92,21 +107,27 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** Plain, accessible HTML: real headings and a real link, readable without images or styles; RTL for Arabic. */
+/** Plain, accessible HTML: real headings and real links, readable without images or styles; RTL for Arabic. */
 function renderHtml(parts: {
   locale: Locale;
   subject: string;
   heading: string;
   paragraphs: string[];
-  button: string;
-  url: string;
+  actions: Action[];
   fallback: string;
   after: string[];
   signature: string;
 }): string {
   const dir = directionOf(parts.locale);
-  const url = escapeHtml(parts.url);
   const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${escapeHtml(text)}</p>`;
+  const action = ({ lead, label, url: raw }: Action) => {
+    const url = escapeHtml(raw);
+    return [
+      ...(lead ? [paragraph(lead)] : []),
+      `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#1d4ed8;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(label)}</a></p>`,
+      `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#334155">${escapeHtml(parts.fallback)}<br><a href="${url}" style="color:#1d4ed8;word-break:break-all">${url}</a></p>`,
+    ];
+  };
   return [
     "<!doctype html>",
     `<html lang="${parts.locale}" dir="${dir}">`,
@@ -115,8 +136,7 @@ function renderHtml(parts: {
     `<div role="article" aria-label="${escapeHtml(parts.subject)}" lang="${parts.locale}" dir="${dir}" style="max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border-radius:12px;text-align:${dir === "rtl" ? "right" : "left"}">`,
     `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(parts.heading)}</h1>`,
     ...parts.paragraphs.map(paragraph),
-    `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#1d4ed8;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(parts.button)}</a></p>`,
-    `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#334155">${escapeHtml(parts.fallback)}<br><a href="${url}" style="color:#1d4ed8;word-break:break-all">${url}</a></p>`,
+    ...parts.actions.flatMap(action),
     ...parts.after.map(paragraph),
     `<p style="margin:24px 0 0;color:#334155">${escapeHtml(parts.signature)}</p>`,
     "</div>",

@@ -21,7 +21,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Executor
   });
 
   registerEndpoint(app, adminSignUp, async ({ body, request }) => {
-    await signUpAdmin({ db: deps.db, auth: deps.auth, adminEmailDomain: deps.config.adminEmailDomain }, body, requestHeaders(request));
+    await signUpAdmin({ auth: deps.auth, adminEmailDomain: deps.config.adminEmailDomain }, body, requestHeaders(request));
     return { status: "verification_sent" as const };
   });
 }

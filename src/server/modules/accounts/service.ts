@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { isAPIError } from "better-auth/api";
 import type { z } from "zod";
 import type { adminSignUp, currentAccount } from "../../../shared/api/accounts";
@@ -33,41 +33,28 @@ type AdminSignUpBody = z.infer<NonNullable<(typeof adminSignUp)["body"]>>;
  * better-auth's own sign-up (same password rules, same verification email),
  * marked as asking for the administrator role. The role itself is granted only
  * when the emailed link is followed (grantRequestedAdmin).
+ *
+ * An address that already has an account gets the very same answer: better-auth
+ * answers with a look-alike account that is never stored, mails the owner a note
+ * (auth.ts, onExistingUserSignUp) and changes nothing in the existing account.
  */
-export async function signUpAdmin(
-  deps: { db: Executor; auth: Auth; adminEmailDomain: string },
-  body: AdminSignUpBody,
-  headers: Headers,
-): Promise<void> {
-  const email = body.email.trim().toLowerCase();
+export async function signUpAdmin(deps: { auth: Auth; adminEmailDomain: string }, body: AdminSignUpBody, headers: Headers): Promise<void> {
+  // Canonical already: the endpoint's schema made it so before validating it.
+  const email = body.email;
   if (!isAdminDomain(email, deps.adminEmailDomain)) {
     throw new AppError(403, "admin_domain_required", `Administrator accounts need an email address at ${deps.adminEmailDomain}.`);
   }
-  if (await accountExists(deps.db, email)) throw emailTaken();
-  let created: { user: { id: string } };
+  const callbackURL = body.callbackURL ?? "/en/auth";
   try {
-    created = await withAdminRequest(() =>
+    await withAdminRequest({ page: callbackURL, acceptLanguage: headers.get("accept-language") }, () =>
       deps.auth.api.signUpEmail({
-        body: { email, password: body.password, name: body.name?.trim() || email.split("@")[0] || email, callbackURL: body.callbackURL ?? "/en/auth" },
+        body: { email, password: body.password, name: body.name?.trim() || email.split("@")[0] || email, callbackURL },
         headers,
       }),
     );
   } catch (error) {
     throw fromAuthError(error);
   }
-  // Two sign-ups raced for the address: better-auth answered the loser with a look-alike
-  // account that was never stored (it never says whether an address is taken).
-  const [stored] = await deps.db.select({ adminRequested: user.adminRequested }).from(user).where(eq(user.id, created.user.id));
-  if (!stored?.adminRequested) throw emailTaken();
-}
-
-async function accountExists(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email)).limit(1);
-  return row !== undefined;
-}
-
-function emailTaken(): AppError {
-  return new AppError(409, "email_taken", "An account with this email already exists. Sign in or reset your password instead.");
 }
 
 const STATUS_OF: Record<number, AppError["status"]> = { 400: 400, 401: 401, 403: 403, 404: 404, 409: 409, 422: 422, 429: 429, 503: 503 };

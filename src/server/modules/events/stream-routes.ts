@@ -3,26 +3,42 @@ import { LIVE_EVENTS_PATH } from "../../../shared/api/live-events";
 import type { BusMessage, EventBus } from "../../db/bus";
 import type { Executor } from "../../db/client";
 import { requireViewer } from "../../http/access";
-import { USER_EVENT_TOPIC, userEventsAfter, type StoredUserEvent } from "./user-events";
+import { clientKey } from "../../http/rate-limit";
+import { openLiveStream } from "./live-stream";
+import { OpenStreams, STREAM_LIMITS, type StreamLimits } from "./open-streams";
+import { latestUserEventId, USER_EVENT_TOPIC } from "./user-events";
 
 export interface StreamOptions {
   db: Executor;
   bus: EventBus;
   heartbeatMs: number;
+  limits?: StreamLimits;
 }
 
-type Send = (event: StoredUserEvent) => void;
+/** How long a browser waits before reconnecting a stream that ended. */
+const RECONNECT_DELAY_MS = 3_000;
 
 /**
  * GET /api/events: the signed-in user's live events as server-sent events.
- * A reconnecting browser sends Last-Event-ID and gets what it missed first.
+ * A reconnecting browser sends Last-Event-ID and gets what it missed first; when
+ * the bus reconnects, every open stream reads what it may have missed. Stopping
+ * the server ends every stream, so browsers reconnect to another instance.
  */
-export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs }: StreamOptions): void {
-  const streams = new Map<string, Set<Send>>();
-  const unsubscribe = bus.subscribe((message: BusMessage) => {
-    if (message.topic !== USER_EVENT_TOPIC || !message.userId || message.id === undefined) return;
-    const payload = message.data as { type: string; data: unknown };
-    for (const send of streams.get(message.userId) ?? []) send({ id: message.id, type: payload.type, data: payload.data });
+export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs, limits = STREAM_LIMITS }: StreamOptions): void {
+  const streams = new OpenStreams(limits);
+  const unsubscribe = bus.subscribe(
+    (message: BusMessage) => {
+      if (message.topic !== USER_EVENT_TOPIC || !message.userId || message.id === undefined) return;
+      const payload = message.data as { type: string; data: unknown };
+      for (const stream of streams.forUser(message.userId)) stream.deliver({ id: message.id, type: payload.type, data: payload.data });
+    },
+    // Each stream reads its own catch-up and ends itself if that fails; the bus need not wait for them.
+    () => {
+      for (const stream of streams.all()) stream.catchUp();
+    },
+  );
+  app.addHook("preClose", async () => {
+    for (const stream of [...streams.all()]) stream.end();
   });
   app.addHook("onClose", async () => unsubscribe());
 
@@ -31,7 +47,22 @@ export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs
     { config: { access: "user" }, schema: { summary: "The signed-in user's live events (text/event-stream)" } },
     async (request, reply) => {
       const viewer = requireViewer(request);
+      const address = clientKey(request.ip);
+      const admit = () => {
+        try {
+          streams.admit(viewer.userId, address);
+        } catch (error) {
+          reply.header("retry-after", "30");
+          throw error;
+        }
+      };
+      admit();
+      // A reconnecting browser says what it has; a new one starts from the latest event, read before
+      // subscribing so that whatever commits in between is read below.
       const lastEventId = Number(request.headers["last-event-id"] ?? (request.query as { lastEventId?: string }).lastEventId ?? 0);
+      const after = Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : await latestUserEventId(db, viewer.userId);
+      // Checked again after the read: another stream may have opened meanwhile.
+      admit();
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -41,37 +72,22 @@ export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs
         connection: "keep-alive",
         "x-accel-buffering": "no",
       });
-      raw.write("retry: 3000\n\n");
 
-      // Listen before replaying so nothing published in between is lost; ids keep order and drop repeats.
-      let lastSent = Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0;
-      let replaying = true;
-      const queued: StoredUserEvent[] = [];
-      const write = (event: StoredUserEvent) => {
-        if (event.id <= lastSent) return;
-        lastSent = event.id;
-        raw.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
-      };
-      const send: Send = (event) => (replaying ? queued.push(event) : write(event));
-      const mine = streams.get(viewer.userId) ?? new Set<Send>();
-      mine.add(send);
-      streams.set(viewer.userId, mine);
-
-      const heartbeat = setInterval(() => raw.write(": heartbeat\n\n"), heartbeatMs);
-      const close = () => {
-        clearInterval(heartbeat);
-        mine.delete(send);
-        if (mine.size === 0) streams.delete(viewer.userId);
-      };
-      raw.on("close", close);
-
-      try {
-        if (lastSent > 0) for (const event of await userEventsAfter(db, viewer.userId, lastSent)) write(event);
-      } catch (error) {
-        request.log.error({ err: error }, "event replay failed");
-      }
-      replaying = false;
-      for (const event of queued.splice(0)) write(event);
+      const stream = openLiveStream({
+        raw,
+        db,
+        userId: viewer.userId,
+        address,
+        after,
+        heartbeatMs,
+        log: request.log,
+        onClose: (closed) => streams.remove(closed),
+      });
+      // Hear live events before reading the table, so nothing committed in between is lost.
+      stream.catchUp();
+      streams.add(stream);
+      // The first line says the stream is subscribed: an event published from now on reaches it.
+      raw.write(`retry: ${RECONNECT_DELAY_MS}\n\n`);
     },
   );
 }

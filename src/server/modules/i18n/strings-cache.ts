@@ -1,4 +1,5 @@
 import type { Locale } from "../../../shared/i18n/locales";
+import type { EventBus } from "../../db/bus";
 import type { Executor } from "../../db/client";
 import { loadStrings } from "./service";
 
@@ -11,18 +12,23 @@ export interface StringsFilter {
  * A language's strings kept in memory for a short while: every page load asks
  * for them, and they change only on a release or an admin's edit. The lifetime
  * matches the browser cache (60 s), so an edit made on any instance shows
- * everywhere within a minute.
+ * everywhere within a minute. It is forgotten when the event bus reconnects, as
+ * every cache is: a database that was out of reach may have changed meanwhile.
  */
-export function createStringsCache(db: Executor, lifetimeMs = 60_000, now: () => number = Date.now) {
+export function createStringsCache(db: Executor, bus: EventBus, lifetimeMs = 60_000, now: () => number = Date.now) {
   const entries = new Map<Locale, { loadedAt: number; strings: Promise<Record<string, string>> }>();
+  bus.subscribe(null, () => entries.clear());
 
   function all(language: Locale): Promise<Record<string, string>> {
     const cached = entries.get(language);
     if (cached && now() - cached.loadedAt < lifetimeMs) return cached.strings;
     const strings = loadStrings(db, language);
-    entries.set(language, { loadedAt: now(), strings });
-    // A failed load is not remembered.
-    strings.catch(() => entries.delete(language));
+    const entry = { loadedAt: now(), strings };
+    entries.set(language, entry);
+    // A failed load is not remembered (unless a newer one already took its place).
+    strings.catch(() => {
+      if (entries.get(language) === entry) entries.delete(language);
+    });
     return strings;
   }
 

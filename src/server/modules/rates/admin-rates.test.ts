@@ -46,6 +46,20 @@ describe.each(engines)("admin country rates on %s", (engine) => {
     expect(await codes("q=gb")).toEqual(["GB"]);
     expect(await codes("q=_")).toEqual([]);
 
+    // A dial code matches from its start, with or without the plus: never +244 (Angola) or +1441 (Bermuda).
+    const uk = ["GB", "GG", "IM", "JE"];
+    expect(await codes("q=%2B44&sort=code")).toEqual(uk);
+    expect(await codes("q=44&sort=code")).toEqual(await codes("q=%2B44&sort=code"));
+    for (const query of ["q=%2B44", "q=44", "q=%2B4"]) {
+      const found = await codes(`${query}&pageSize=100`);
+      expect([query, found.includes("AO"), found.includes("BM")]).toEqual([query, false, false]);
+    }
+    expect(await codes("q=%2B1&pageSize=100")).toEqual(expect.arrayContaining(["US", "CA", "JM", "BM"]));
+    // Names match in the admin's language and in English.
+    expect(await codes("q=tysk&lang=sv")).toEqual(["DE"]);
+    expect(await codes("q=germ&lang=sv")).toEqual(["DE"]);
+    expect(await codes("q=%D0%B3%D0%B5%D1%80%D0%BC&lang=ru")).toEqual(["DE"]);
+
     const page1 = (await asAdmin("GET", "/api/admin/rates/countries?sort=most_expensive&dir=desc&pageSize=5")).json();
     const page2 = (await asAdmin("GET", "/api/admin/rates/countries?sort=most_expensive&dir=desc&pageSize=5&page=2")).json();
     expect(page1.countries).toHaveLength(5);
@@ -54,6 +68,10 @@ describe.each(engines)("admin country rates on %s", (engine) => {
     const prices = [...page1.countries, ...page2.countries].map((row: { our_most_expensive_rate: string }) => Number(row.our_most_expensive_rate));
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     expect(new Set([...page1.countries, ...page2.countries].map((row: { country_code: string }) => row.country_code)).size).toBe(10);
+
+    // Names sort as the admin reads them: in Swedish, Österrike (Austria) comes after Zimbabwe.
+    expect(await codes("sort=name&dir=desc&pageSize=3&lang=sv")).toContain("AT");
+    expect(await codes("sort=name&dir=desc&pageSize=3&lang=en")).toEqual(["ZW", "ZM", "YE"]);
 
     expect((await asAdmin("GET", "/api/admin/rates/countries?sort=price")).statusCode).toBe(400);
     expect((await asAdmin("GET", "/api/admin/rates/countries?pageSize=1000")).statusCode).toBe(400);
@@ -75,7 +93,9 @@ describe.each(engines)("admin country rates on %s", (engine) => {
     // The deck prices this Jamaican mobile at 0.6375: under the band it costs 0.6000.
     expect(await lookup("+18762101234")).toMatchObject({ countryCode: "JM", rate: "0.6000", twilioRate: "0.33550" });
     const publicRow = (await server.app.inject("/api/rates/countries")).json().countries.find((row: { country_code: string }) => row.country_code === "JM");
-    expect(publicRow).toMatchObject({ our_cheapest_rate: "0.5000", our_most_expensive_rate: "0.6000", is_popular: true });
+    // Shown is charged: every Jamaican number (the deck's 0.6375 and 0.8180, and the 658 numbers at Jamaica's dearest
+    // row) is clamped down to 0.6000, so no number costs the band's 0.5000 and the public price says so.
+    expect(publicRow).toMatchObject({ our_cheapest_rate: "0.6000", our_most_expensive_rate: "0.6000", is_popular: true });
 
     const [audit] = await server.database.db.select().from(auditLog).where(eq(auditLog.subjectId, "JM"));
     expect(audit).toMatchObject({ actorUserId: admin.id, action: "country_rate.update", subjectType: "country_rate" });
@@ -90,7 +110,14 @@ describe.each(engines)("admin country rates on %s", (engine) => {
   it("turning the override off restores the deck's prices", async () => {
     const current = await country("JM");
     const response = await asAdmin("PATCH", "/api/admin/rates/countries/JM", { version: current.version, manual_override: false });
-    expect(response.json().country).toMatchObject({ manual_override: false, our_cheapest_rate: "0.6375", our_most_expensive_rate: "0.8180" });
+    // The deck's cheapest Jamaican number is a mobile at 0.6375 (the 658 numbers take Jamaica's dearest row, 0.8180).
+    expect(response.json().country).toMatchObject({
+      manual_override: false,
+      our_cheapest_rate: "0.6375",
+      our_most_expensive_rate: "0.8180",
+      charged_cheapest_rate: "0.6375",
+      charged_most_expensive_rate: "0.8180",
+    });
     expect(await lookup("+18762101234")).toMatchObject({ rate: "0.6375" });
   });
 
@@ -134,7 +161,7 @@ describe.each(engines)("admin country rates on %s", (engine) => {
     expect(countries.headers["content-disposition"]).toMatch(/attachment; filename="dialwise-country-rates-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = countries.body.trimEnd().split("\r\n");
     expect(lines[0]).toBe("country_code,country_name,dial_code,our_cheapest_rate,our_most_expensive_rate,landline_rate,mobile_rate,is_popular,manual_override,last_updated");
-    expect(lines.find((line) => line.startsWith("JM,"))).toMatch(/^JM,Jamaica,\+1876,0\.6375,0\.8180,/);
+    expect(lines.find((line) => line.startsWith("JM,"))).toMatch(/^JM,Jamaica,'\+1876,0\.6375,0\.8180,/);
 
     const deck = await asAdmin("GET", "/api/admin/rates/export?kind=deck");
     expect(deck.headers["content-type"]).toMatch(/^text\/csv/);

@@ -12,7 +12,8 @@ import type { EventBus } from "../../db/bus";
 import type { Database } from "../../db/client";
 import { requireViewer } from "../../http/access";
 import { registerEndpoint } from "../../http/endpoint";
-import { exportCountryRatesCsv, exportDeckCsv, listCountryRates } from "./admin-queries";
+import { listCountryRates } from "./admin-country-list";
+import { exportCountryRatesCsv, exportDeckCsv } from "./admin-queries";
 import { listRateAudit } from "./audit-trail";
 import type { RatesCatalog } from "./catalog";
 import { updateCountryRate } from "./country-rate-update";
@@ -28,9 +29,9 @@ export function registerAdminRatesRoutes(app: FastifyInstance, deps: { db: Datab
   const { db, bus, catalog } = deps;
 
   registerEndpoint(app, adminCountryRatesList, async ({ query }) => {
-    const { rows, total } = await listCountryRates(db, query);
+    const { rows, total } = await listCountryRates(db, query, catalog.current().prices);
     return {
-      countries: rows.map(presentAdminCountry),
+      countries: rows.map((row) => presentAdminCountry(row, catalog.current().prices.get(row.countryCode))),
       total,
       page: query.page,
       pageSize: query.pageSize,
@@ -41,7 +42,7 @@ export function registerAdminRatesRoutes(app: FastifyInstance, deps: { db: Datab
   registerEndpoint(app, adminCountryRateUpdate, async ({ params, body, request }) => {
     const updated = await updateCountryRate({ db, bus, actorUserId: requireViewer(request).userId }, params.code, body);
     await catalog.refresh();
-    return { country: presentAdminCountry(updated) };
+    return { country: presentAdminCountry(updated, catalog.current().prices.get(updated.countryCode)) };
   });
 
   registerEndpoint(app, adminRateImportPreview, async ({ body }) => previewRateImport(db, body.csv), { bodyLimit: IMPORT_BODY_LIMIT });

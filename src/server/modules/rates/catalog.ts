@@ -33,8 +33,10 @@ export async function loadRatesSnapshot(db: Pick<Executor, "select">): Promise<R
 
 /**
  * Builds the in-memory rates at start-up and rebuilds them whenever any instance
- * announces a change. The instance that made a change also refreshes before
- * answering, so its own next request already sees it.
+ * announces a change, and whenever the bus reconnects. The instance that made a
+ * change also refreshes before answering, so its own next request already sees it.
+ * The lookup's remembered answers (lookup-answers.ts) belong to one snapshot and
+ * are dropped with it.
  */
 export async function openRatesCatalog(db: Database, bus: EventBus, onError: (error: unknown) => void): Promise<RatesCatalog> {
   let snapshot = await loadRatesSnapshot(db);
@@ -54,9 +56,10 @@ export async function openRatesCatalog(db: Database, bus: EventBus, onError: (er
     return next;
   };
 
+  // Reload after a reconnect too: a change announced while the bus was not listening never arrives.
   const unsubscribe = bus.subscribe((message) => {
     if (message.topic === RATES_CHANGED_TOPIC) refresh().catch(onError);
-  });
+  }, refresh);
 
   return {
     current: () => snapshot,

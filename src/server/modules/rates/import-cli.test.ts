@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { SEED_DIR } from "../../app";
 import { openDatabase } from "../../db/client";
 import { dataDirHolder, LOCK_FILE_NAME } from "../../db/data-dir-lock";
@@ -71,14 +71,14 @@ describe.each(engines.filter((engine) => engine === "postgres"))("npm run rates:
       writeFileSync(deckFile, cheaperGermany);
       const result = await runRatesImport([deckFile], { DATABASE_URL: server.database.location, LOG_LEVEL: "silent" });
       expect(result.exitCode).toBe(0);
-      const deadline = Date.now() + 5000;
-      let rate = "";
-      while (rate !== "0.0190" && Date.now() < deadline) {
-        const response = await server.app.inject({ method: "POST", url: "/api/rates/lookup", payload: { number: "+4930123456" } });
-        rate = response.json().rate;
-        if (rate !== "0.0190") await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      expect(rate).toBe("0.0190");
+      // The server hears the import on the bus and rebuilds: wait for that, not for a time.
+      await vi.waitFor(
+        async () => {
+          const response = await server.app.inject({ method: "POST", url: "/api/rates/lookup", payload: { number: "+4930123456" } });
+          expect(response.json().rate).toBe("0.0190");
+        },
+        { timeout: 5000, interval: 25 },
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
       await server.close();

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "../../config";
 import { createEventBus } from "../../db/bus";
 import { openDatabase } from "../../db/client";
 import { claimDataDir, DataDirLockedError } from "../../db/data-dir-lock";
+import { moveEarlierRuntimeState } from "../../earlier-data-folder";
 import { AppError } from "../../http/app-error";
 import { commitRateImport, previewRateImport } from "./import-service";
 
@@ -56,16 +57,17 @@ export async function runRatesImport(args: readonly string[], env: NodeJS.Proces
   let release: (() => void) | null = null;
   try {
     const config = loadConfig(env);
+    const moved = moveEarlierRuntimeState({ dataDir: config.dataDir }).map((note) => `${note.message}\n`).join("");
     if (!config.databaseUrl) release = claimDataDir(config.dataDir, "a rates import (npm run rates:import)");
     const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
     try {
       const preview = await previewRateImport(database.db, csv);
-      if (!preview.canCommit) return { exitCode: 1, output: describeRejected(file, preview) };
+      if (!preview.canCommit) return { exitCode: 1, output: moved + describeRejected(file, preview) };
       // Only publishes (inside the import's transaction); what it hears does not matter here.
       const bus = await createEventBus(database.db, database.listen, () => undefined);
       try {
         const report = await commitRateImport({ db: database.db, bus, actorUserId: null, source: path.basename(file) }, csv);
-        return { exitCode: 0, output: describeReport(file, report) };
+        return { exitCode: 0, output: moved + describeReport(file, report) };
       } finally {
         await bus.close();
       }

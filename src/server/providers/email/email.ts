@@ -1,5 +1,5 @@
 /** What an account email is for; the outbox stores it and the log line names it. */
-export type MailKind = "verify_email" | "reset_password";
+export type MailKind = "verify_email" | "reset_password" | "existing_account";
 
 export interface EmailMessage {
   to: string;

@@ -6,7 +6,11 @@ import { createSmtpEmail } from "./smtp";
 
 export type { EmailMessage, EmailProvider, MailKind } from "./email";
 
-/** SMTP when SMTP_URL is set, otherwise the local outbox (database + log lines). */
-export function createEmailProvider(config: Config, db: Executor, print?: (line: string) => void): EmailProvider {
-  return config.mail.smtpUrl ? createSmtpEmail({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : createOutboxEmail(db, print);
+/**
+ * SMTP when SMTP_URL is set, otherwise the local outbox (database + a block in the
+ * log: JSON in production, in colour on a terminal).
+ */
+export function createEmailProvider(config: Config, db: Executor, print?: (text: string) => void): EmailProvider {
+  if (config.mail.smtpUrl) return createSmtpEmail({ smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+  return createOutboxEmail(db, print, { json: config.env === "production", color: print === undefined && process.stdout.isTTY });
 }

@@ -3,6 +3,8 @@ import { Mail, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { siteInfo } from "../../../shared/api/site";
+import { useAuth } from "../../features/accounts/use-auth";
+import { useCountryName } from "../../features/rates/country-names";
 import { callApi } from "../../lib/api-client";
 import { useLocale } from "../../lib/use-locale";
 import { hasPage } from "../page-routes";
@@ -15,13 +17,18 @@ const slugToRegion = (slug: string) => (slug === "uk" ? "GB" : slug.toUpperCase(
 const HEADING = "text-sm font-semibold uppercase tracking-wide text-slate-900";
 const LINK = "text-slate-600 hover:text-brand-700";
 
-/** Company, Support and Legal links, the support contact, and the popular countries. */
+/**
+ * Company, Support and Legal links, the support contact, and the popular countries.
+ * Sign up and Log in are for visitors only; the location is ours in the reader's
+ * language unless SUPPORT_LOCATION names another, which is shown as written.
+ */
 export function SiteFooter() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const locale = useLocale();
   const onRates = useRatesLink();
+  const auth = useAuth();
+  const nameOf = useCountryName();
   const site = useQuery({ queryKey: ["site"], queryFn: () => callApi(siteInfo), staleTime: Infinity });
-  const regionNames = new Intl.DisplayNames([i18n.language], { type: "region" });
   const link = (path: string, key: string) =>
     hasPage(path) ? (
       <li key={path}>
@@ -45,8 +52,12 @@ export function SiteFooter() {
               </button>
             </li>
             {link("blogs-guides", "footer.blog")}
-            {link("signup", "footer.sign_up")}
-            {link("auth", "footer.login")}
+            {auth.status === "unauthenticated" ? (
+              <>
+                {link("signup", "footer.sign_up")}
+                {link("auth", "footer.login")}
+              </>
+            ) : null}
           </ul>
         </section>
         <section aria-labelledby="footer-support">
@@ -66,7 +77,7 @@ export function SiteFooter() {
                 </li>
                 <li className="flex items-center gap-2 text-slate-600">
                   <MapPin aria-hidden="true" className="size-4 shrink-0" />
-                  {t("footer.location", { location: site.data.supportLocation })}
+                  {t("footer.location", { location: site.data.supportLocation ?? t("footer.default_location") })}
                 </li>
               </>
             ) : null}
@@ -92,7 +103,7 @@ export function SiteFooter() {
               {POPULAR_SLUGS.map((slug) => (
                 <li key={slug}>
                   <Link to={`/${locale}/country/${slug}`} className={LINK}>
-                    {regionNames.of(slugToRegion(slug))}
+                    {nameOf(slugToRegion(slug))}
                   </Link>
                 </li>
               ))}

@@ -61,6 +61,7 @@ export function SignupForm() {
       <div className="space-y-4" role="status">
         <h2 className="text-lg font-semibold">{t("auth.check_email.title")}</h2>
         <p className="text-slate-700">{t("auth.check_email.description", { email: sentTo })}</p>
+        <p className="text-sm text-slate-600">{t("auth.check_email.existing_hint")}</p>
         <ResendVerification email={sentTo} />
       </div>
     );

@@ -5,6 +5,7 @@ import { adminOverview } from "../../../shared/api/admin-overview";
 import { PageSpinner } from "../../components/ui/spinner";
 import { callApi } from "../../lib/api-client";
 import { usePageTitle } from "../../lib/use-page-title";
+import { BackgroundWork } from "./background-work";
 
 /** /{lang}/dashboard: the back office's first screen, with live counts from the server. */
 export function DashboardPage() {
@@ -43,6 +44,7 @@ export function DashboardPage() {
           </p>
         </>
       ) : null}
+      <BackgroundWork />
     </main>
   );
 }

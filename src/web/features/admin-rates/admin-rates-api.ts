@@ -9,6 +9,7 @@ import {
   adminRatesExport,
   type AdminRateSort,
 } from "../../../shared/api/admin-rates";
+import type { Locale } from "../../../shared/i18n/locales";
 import { callApi } from "../../lib/api-client";
 
 /** Every admin rates query lives under this key; the public rates pages under ["rates"]. */
@@ -16,6 +17,8 @@ const ADMIN_RATES_KEY = ["admin", "rates"] as const;
 
 export interface CountryRatesParams {
   q: string;
+  /** The admin's language: the server searches and sorts names in it. */
+  lang: Locale;
   sort: AdminRateSort;
   dir: "asc" | "desc";
   page: number;

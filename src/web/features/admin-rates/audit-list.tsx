@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { RateAuditEntry } from "../../../shared/api/admin-rates";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
+import { useCountryName } from "../rates/country-names";
 import { useRatesAudit } from "./admin-rates-api";
 import { apiErrorMessage } from "./api-error-message";
 import { Pager } from "./pager";
@@ -37,6 +38,7 @@ const countOf = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 function AuditEntry({ entry }: { entry: RateAuditEntry }) {
   const { t, i18n } = useTranslation();
   const fields = useFieldText();
+  const nameOf = useCountryName();
   const number = new Intl.NumberFormat(i18n.language);
   const before = asRecord(entry.before);
   const after = asRecord(entry.after);
@@ -46,7 +48,7 @@ function AuditEntry({ entry }: { entry: RateAuditEntry }) {
     <li className="space-y-1.5 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-medium text-slate-900">
-          {isImport ? t("admin_rates.audit_import", { source: String(after.source ?? "") }) : t("admin_rates.audit_update", { country: entry.subjectId ?? "" })}
+          {isImport ? t("admin_rates.audit_import", { source: String(after.source ?? "") }) : t("admin_rates.audit_update", { country: entry.subjectId === null ? "" : nameOf(entry.subjectId) })}
         </p>
         <p className="text-xs text-slate-500">
           <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>

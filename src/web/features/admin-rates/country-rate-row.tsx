@@ -2,64 +2,62 @@ import { Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AdminCountryRate } from "../../../shared/api/admin-rates";
 import { Button } from "../../components/ui/button";
+import { Ltr } from "../../components/ui/ltr";
 import { Switch } from "../../components/ui/switch";
 import { TableCell, TableRow } from "../../components/ui/table";
+import { useCountryName } from "../rates/country-names";
 import type { CountryRateUpdate } from "./admin-rates-api";
+import { BandNote, ChargedRate, SourceBadge } from "./charged-prices";
 import { RateEditor } from "./rate-editor";
-import { formatDateTime, formatRate } from "./rate-format";
+import { formatDateTime } from "./rate-format";
 
 export const COLUMN_COUNT = 9;
 
-/** One country: its prices, the popular switch (saved at once), where the price comes from, and the editor when open. */
-export function CountryRateRow({
-  country,
-  editing,
-  saving,
-  onEdit,
-  onCancel,
-  onSave,
-}: {
+export interface CountryRateItemProps {
   country: AdminCountryRate;
   editing: boolean;
   saving: boolean;
   onEdit: () => void;
   onCancel: () => void;
   onSave: (change: CountryRateUpdate) => void;
-}) {
+}
+
+/** One country: its charged prices, the popular switch (saved at once), where the price comes from, and the editor when open. */
+export function CountryRateRow({ country, editing, saving, onEdit, onCancel, onSave }: CountryRateItemProps) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const nameOf = useCountryName();
+  const name = nameOf(country.country_code);
   return (
     <>
       <TableRow className={editing ? "bg-brand-50/40" : undefined}>
-        <TableCell className="min-w-40 font-medium text-slate-900">{country.country_name}</TableCell>
+        <TableCell className="min-w-40 font-medium text-slate-900">{name}</TableCell>
         <TableCell className="font-mono">{country.country_code}</TableCell>
-        <TableCell className="whitespace-nowrap tabular-nums" dir="ltr">
-          {country.dial_code}
+        <TableCell className="whitespace-nowrap tabular-nums">
+          <Ltr>{country.dial_code}</Ltr>
         </TableCell>
-        <TableCell className="whitespace-nowrap tabular-nums">{formatRate(country.our_cheapest_rate, locale)}</TableCell>
-        <TableCell className="whitespace-nowrap tabular-nums">{formatRate(country.our_most_expensive_rate, locale)}</TableCell>
+        <TableCell className="whitespace-nowrap">
+          <ChargedRate country={country} end="cheapest" />
+        </TableCell>
+        <TableCell className="whitespace-nowrap">
+          <ChargedRate country={country} end="most_expensive" />
+        </TableCell>
         <TableCell>
           <Switch
             checked={country.is_popular}
             disabled={saving}
             onCheckedChange={(checked) => onSave({ version: country.version, is_popular: checked })}
-            aria-label={t("admin_rates.popular_toggle_label", { country: country.country_name })}
+            aria-label={t("admin_rates.popular_toggle_label", { country: name })}
           />
         </TableCell>
         <TableCell>
-          <span
-            className={
-              country.manual_override
-                ? "inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
-                : "inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
-            }
-          >
-            {country.manual_override ? t("admin_rates.override_badge") : t("admin_rates.deck_badge")}
+          <span className="flex flex-col items-start gap-1">
+            <SourceBadge country={country} />
+            <BandNote country={country} className="whitespace-nowrap text-xs text-slate-600" />
           </span>
         </TableCell>
-        <TableCell className="whitespace-nowrap text-slate-600">{formatDateTime(country.last_updated, locale)}</TableCell>
+        <TableCell className="whitespace-nowrap text-slate-600">{formatDateTime(country.last_updated, i18n.language)}</TableCell>
         <TableCell>
-          <Button variant="ghost" size="sm" onClick={onEdit} disabled={editing} aria-expanded={editing} aria-label={t("admin_rates.edit_label", { country: country.country_name })}>
+          <Button variant="ghost" size="sm" onClick={onEdit} disabled={editing} aria-expanded={editing} aria-label={t("admin_rates.edit_label", { country: name })}>
             <Pencil aria-hidden="true" className="size-4" />
             {t("admin_rates.edit")}
           </Button>

@@ -17,8 +17,22 @@ const jamaica: AdminCountryRate = {
   manual_override: false,
   last_updated: "2026-01-02T10:00:00.000Z",
   version: 3,
+  charged_cheapest_rate: "0.6375",
+  charged_most_expensive_rate: "0.8180",
 };
-const germany: AdminCountryRate = { ...jamaica, id: 2, country_name: "Germany", country_code: "DE", dial_code: "+49", our_cheapest_rate: "0.0331", our_most_expensive_rate: "0.6650", is_popular: true, manual_override: true };
+const germany: AdminCountryRate = {
+  ...jamaica,
+  id: 2,
+  country_name: "Germany",
+  country_code: "DE",
+  dial_code: "+49",
+  our_cheapest_rate: "0.0400",
+  our_most_expensive_rate: "0.5000",
+  is_popular: true,
+  manual_override: true,
+  charged_cheapest_rate: "0.0400",
+  charged_most_expensive_rate: "0.5000",
+};
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
@@ -125,5 +139,54 @@ describe("CountryRatesPage", () => {
     renderPage();
     expect((await screen.findByText(/The country rates could not be loaded/)).textContent).toContain("Something went wrong on our side");
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+
+  it("shows what each country is charged, and an admin's band beside it", async () => {
+    const nigeria: AdminCountryRate = { ...germany, id: 3, country_name: "Nigeria", country_code: "NG", dial_code: "+234", our_cheapest_rate: "0.1000", our_most_expensive_rate: "0.2000", charged_cheapest_rate: "0.2000", charged_most_expensive_rate: "0.2000" };
+    stubApi((url) => (url.pathname === "/api/admin/rates/countries" ? json({ countries: [nigeria], total: 1, page: 1, pageSize: 25, marginPercentage: 90 }) : undefined));
+    renderPage();
+    const row = (await screen.findByText("Nigeria")).closest("tr")!;
+    const cells = [...row.querySelectorAll("td")].map((cell) => cell.textContent);
+    // Cheapest and most expensive are both what every Nigerian number costs: $0.20, not the band's $0.10.
+    expect(cells.slice(3, 5)).toEqual(["$0.2000", "$0.2000"]);
+    expect(row.textContent).toContain("Your band: $0.1000 to $0.2000");
+  });
+
+  it("names the country of each change in the history", async () => {
+    stubApi((url) =>
+      url.pathname === "/api/admin/rates/audit"
+        ? json({
+            entries: [{ id: 7, action: "country_rate.update", subjectType: "country_rate", subjectId: "JM", actor: { id: "a1", email: "boss@dialwise.example", name: "" }, before: { is_popular: false }, after: { is_popular: true }, createdAt: "2026-01-02T10:00:00.000Z" }],
+            total: 1,
+            page: 1,
+            pageSize: 10,
+          })
+        : undefined,
+    );
+    renderPage();
+    expect(await screen.findByText("Prices of Jamaica changed")).toBeTruthy();
+  });
+
+  it("asks the server to search and sort in the admin's language", async () => {
+    const fetchMock = stubApi(() => undefined);
+    renderPage();
+    await screen.findByText("Jamaica");
+    expect(calls(fetchMock, "GET", "/api/admin/rates/countries").every(([input]) => String(input).includes("lang=en"))).toBe(true);
+  });
+
+  it("lays the countries out as cards on a phone, still editable", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    const fetchMock = stubApi((url, init) => (init?.method === "PATCH" ? json({ country: { ...jamaica, is_popular: true, version: 4 } }) : undefined));
+    renderPage();
+    const card = (await screen.findByRole("heading", { level: 3, name: "Jamaica" })).closest("li")!;
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(within(card).getByText("+1876").tagName).toBe("BDI");
+    expect(card.textContent).toContain("$0.6375");
+    fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "cheapest" } });
+    await waitFor(() => expect(calls(fetchMock, "GET", "/api/admin/rates/countries").some(([input]) => String(input).includes("sort=cheapest&dir=asc"))).toBe(true));
+    fireEvent.click(within(card).getByRole("button", { name: "Edit the prices of Jamaica" }));
+    expect(within(card).getByLabelText("Cheapest price (USD per minute)")).toBeTruthy();
+    fireEvent.click(within(card).getByRole("switch", { name: "Show Jamaica among popular countries" }));
+    await waitFor(() => expect(calls(fetchMock, "PATCH", "/api/admin/rates/countries/JM")).toHaveLength(1));
   });
 });

@@ -7,10 +7,14 @@ import { buttonVariants, Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { PageSpinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
+import { useLocale } from "../../lib/use-locale";
+import { useMediaQuery } from "../../lib/use-media-query";
+import { useCountryName } from "../rates/country-names";
 import { usePageTitle } from "../../lib/use-page-title";
 import { exportHref, useAdminCountryRates, useUpdateCountryRate, type CountryRateUpdate } from "./admin-rates-api";
 import { apiErrorMessage } from "./api-error-message";
 import { AuditList } from "./audit-list";
+import { CountryRateCards } from "./country-rate-cards";
 import { CountryRatesTable } from "./country-rates-table";
 import { ImportDialog } from "./import-dialog";
 import { Pager } from "./pager";
@@ -31,13 +35,17 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
 /** /{lang}/country-rates: every country's customer prices, editable, importable, exportable and audited. */
 export function CountryRatesPage() {
   const { t, i18n } = useTranslation();
+  const locale = useLocale();
   usePageTitle(t("admin_rates.title"));
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search, 300);
   const [sort, setSort] = useState<SortState>({ sort: "name", dir: "asc" });
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<string | null>(null);
-  const list = useAdminCountryRates({ q, ...sort, page, pageSize: PAGE_SIZE });
+  const list = useAdminCountryRates({ q, ...sort, page, pageSize: PAGE_SIZE, lang: locale });
+  // Phones get cards: nine columns cannot be read or edited at 390 px.
+  const wide = useMediaQuery("(min-width: 768px)");
+  const nameOf = useCountryName();
   const update = useUpdateCountryRate();
   const number = new Intl.NumberFormat(i18n.language);
 
@@ -52,22 +60,33 @@ export function CountryRatesPage() {
   };
 
   const save = (country: AdminCountryRate, change: CountryRateUpdate) => {
+    const name = nameOf(country.country_code);
     update.mutate(
       { code: country.country_code, body: change },
       {
         onSuccess: () => {
           const message =
             change.is_popular === undefined
-              ? t("admin_rates.saved", { country: country.country_name })
+              ? t("admin_rates.saved", { country: name })
               : change.is_popular
-                ? t("admin_rates.popular_on", { country: country.country_name })
-                : t("admin_rates.popular_off", { country: country.country_name });
+                ? t("admin_rates.popular_on", { country: name })
+                : t("admin_rates.popular_off", { country: name });
           toast.success(message);
           if (change.is_popular === undefined) setEditing(null);
         },
         onError: (error) => toast.error(apiErrorMessage(t, error)),
       },
     );
+  };
+
+  const listProps = {
+    countries: list.data?.countries ?? [],
+    sort,
+    onSort: changeSort,
+    editing,
+    savingCode: update.isPending ? (update.variables?.code ?? null) : null,
+    onEdit: setEditing,
+    onSave: save,
   };
 
   return (
@@ -112,15 +131,7 @@ export function CountryRatesPage() {
       {list.data && list.data.countries.length === 0 ? <p className="rounded-lg bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">{t("admin_rates.empty")}</p> : null}
       {list.data && list.data.countries.length > 0 ? (
         <div className={cn("space-y-3 transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
-          <CountryRatesTable
-            countries={list.data.countries}
-            sort={sort}
-            onSort={changeSort}
-            editing={editing}
-            savingCode={update.isPending ? (update.variables?.code ?? null) : null}
-            onEdit={setEditing}
-            onSave={save}
-          />
+          {wide ? <CountryRatesTable {...listProps} /> : <CountryRateCards {...listProps} />}
           <Pager
             page={list.data.page}
             pageSize={list.data.pageSize}

@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { RateImportReport } from "../../../shared/api/admin-rates";
+import { useCountryName } from "../rates/country-names";
 import { formatRate } from "./rate-format";
 
 type Band = { cheapest: string; mostExpensive: string };
@@ -35,6 +36,7 @@ function Section({ title, children, tone = "default" }: { title: string; childre
 /** What an import would change: rejected lines first (they block it), then added, removed and re-priced countries. */
 export function ImportReportView({ report }: { report: RateImportReport }) {
   const { t, i18n } = useTranslation();
+  const nameOf = useCountryName();
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <div className="space-y-4">
@@ -59,7 +61,7 @@ export function ImportReportView({ report }: { report: RateImportReport }) {
         <Section title={t("admin_rates.import_added", { total: number.format(report.added.length) })}>
           {report.added.map((item) => (
             <li key={item.code} className="flex flex-wrap justify-between gap-2">
-              <span>{item.name}</span>
+              <span>{nameOf(item.code)}</span>
               <BandText band={item.after} />
             </li>
           ))}
@@ -69,7 +71,7 @@ export function ImportReportView({ report }: { report: RateImportReport }) {
         <Section title={t("admin_rates.import_removed", { total: number.format(report.removed.length) })}>
           {report.removed.map((item) => (
             <li key={item.code} className="flex flex-wrap justify-between gap-2">
-              <span>{item.name}</span>
+              <span>{nameOf(item.code)}</span>
               <BandText band={item.before} />
             </li>
           ))}
@@ -79,7 +81,7 @@ export function ImportReportView({ report }: { report: RateImportReport }) {
         <Section title={t("admin_rates.import_repriced", { total: number.format(report.repriced.length) })}>
           {report.repriced.map((item) => (
             <li key={item.code} className="flex flex-wrap justify-between gap-2">
-              <span>{item.name}</span>
+              <span>{nameOf(item.code)}</span>
               <Change before={item.before} after={item.after} />
             </li>
           ))}
@@ -89,7 +91,7 @@ export function ImportReportView({ report }: { report: RateImportReport }) {
         <Section title={t("admin_rates.import_kept", { total: number.format(report.keptOverrides.length) })}>
           {report.keptOverrides.map((item) => (
             <li key={item.code} className="flex flex-wrap justify-between gap-2">
-              <span>{item.name}</span>
+              <span>{nameOf(item.code)}</span>
               <BandText band={item.band} />
             </li>
           ))}

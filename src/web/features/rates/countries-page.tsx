@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { countryCodeToSlug } from "../../../shared/countries/countries";
 import { Input } from "../../components/ui/input";
+import { Ltr } from "../../components/ui/ltr";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -106,9 +107,7 @@ export function CountriesPage() {
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline gap-2">
                         <span className="truncate font-semibold text-slate-900">{nameOf(country.code)}</span>
-                        <span dir="ltr" className="shrink-0 text-sm tabular-nums text-slate-500">
-                          {country.dialCode}
-                        </span>
+                        <Ltr className="shrink-0 text-sm tabular-nums text-slate-500">{country.dialCode}</Ltr>
                       </span>
                       <PriceRangeText cheapest={country.cheapest} mostExpensive={country.mostExpensive} className="mt-0.5 block text-sm text-slate-600" />
                     </span>

@@ -11,7 +11,7 @@ function HomeProbe() {
   return <p data-testid="home">{`${pathname} ${JSON.stringify(state)}`}</p>;
 }
 
-function renderCountry(slug: string) {
+function renderCountry(slug: string, lang = "en") {
   stubRatesApi((url) => {
     const match = /^\/api\/rates\/countries\/([A-Z]{2})$/.exec(url.pathname);
     if (!match?.[1]) return undefined;
@@ -21,7 +21,7 @@ function renderCountry(slug: string) {
       return json({ error: { code: "not_found", message: "No rates for this country" } }, 404);
     }
   });
-  return renderAt(<CountryPage />, { path: `/en/country/${slug}`, pattern: "/:lang/country/:code", extraRoutes: [{ path: "/:lang", element: <HomeProbe /> }] });
+  return renderAt(<CountryPage />, { path: `/${lang}/country/${slug}`, pattern: "/:lang/country/:code", extraRoutes: [{ path: "/:lang", element: <HomeProbe /> }] });
 }
 
 const usd = (rate: string) => `$${(parseMoney(rate) / 10_000).toFixed(2)}`;
@@ -39,7 +39,7 @@ describe("CountryPage", () => {
     expect(landline?.textContent).toContain(usd(detail.country.landline_rate ?? ""));
     expect(mobile?.textContent).toContain(usd(detail.country.mobile_rate ?? ""));
     expect(screen.getByText("+91 81234 56789")).toBeTruthy();
-    expect(screen.getByText("Choose India (+91) in the country list.")).toBeTruthy();
+    expect(screen.getByText("Choose India (\u2066+91\u2069) in the country list.")).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(`Call India from ${usd(detail.country.our_cheapest_rate)}/min · Dialwise`));
   });
 
@@ -71,5 +71,17 @@ describe("CountryPage", () => {
   it("shows the not-found page when the server has no rates for a known country", async () => {
     renderCountry("cu");
     expect(await screen.findByRole("heading", { name: "Oops! Page not found" })).toBeTruthy();
+  });
+
+  it("keeps the dial code left to right inside Arabic text", async () => {
+    renderCountry("uk", "ar");
+    await screen.findByRole("heading", { level: 1 });
+    // As an element: isolated, left to right.
+    const code = screen.getAllByText("+44").find((element) => element.tagName === "BDI");
+    expect(code?.getAttribute("dir")).toBe("ltr");
+    // Inside translated sentences: wrapped in a left-to-right isolate.
+    const steps = screen.getAllByRole("listitem").map((item) => item.textContent ?? "");
+    expect(steps.filter((text) => text.includes("\u2066+44\u2069"))).toHaveLength(2);
+    expect(steps.some((text) => /(^|[^\u2066])\+44/.test(text))).toBe(false);
   });
 });

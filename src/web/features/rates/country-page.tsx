@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { countryCodeToSlug, countrySlugToCode, flagEmoji } from "../../../shared/countries/countries";
 import { parseMoney } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
+import { Ltr } from "../../components/ui/ltr";
 import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api-client";
 import { localePath, useLocale } from "../../lib/use-locale";
@@ -79,9 +80,7 @@ export function CountryPage() {
               <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t("country_page.heading", { country: name })}</h1>
               <p className="mt-1 text-slate-600">
                 {t("country_page.dial_code_label")}{" "}
-                <span dir="ltr" className="font-medium tabular-nums text-slate-900">
-                  {country.dial_code}
-                </span>
+                <Ltr className="font-medium tabular-nums text-slate-900">{country.dial_code}</Ltr>
               </p>
             </div>
           </div>

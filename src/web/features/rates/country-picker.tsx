@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { searchCountries } from "../../../shared/countries/countries";
 import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from "../../components/ui/command";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
+import { Ltr } from "../../components/ui/ltr";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { useCountryNames } from "./country-names";
@@ -125,9 +126,7 @@ export function CountryOption({ country, name }: { country: RatedCountry; name: 
         {country.flag}
       </span>
       <span className="truncate">{name}</span>
-      <span dir="ltr" className="ms-auto shrink-0 text-sm tabular-nums text-slate-500">
-        {country.dialCode}
-      </span>
+      <Ltr className="ms-auto shrink-0 text-sm tabular-nums text-slate-500">{country.dialCode}</Ltr>
     </span>
   );
 }

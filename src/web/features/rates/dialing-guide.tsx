@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Card } from "../../components/ui/card";
+import { ltrText } from "../../components/ui/ltr";
 import { dialingExample } from "./dialing-example";
 
 /** How to call a country: the dial code, what to type after it, and an example number. */
@@ -10,8 +11,8 @@ export function DialingGuide({ code, dialCode, name }: { code: string; dialCode:
     <Card>
       <h2 className="text-xl font-semibold text-slate-900">{t("country_page.how_to_dial")}</h2>
       <ol className="mt-4 list-decimal space-y-2 ps-5 text-slate-700 marker:font-semibold marker:text-brand-700">
-        <li>{t("country_page.dial_step_country", { country: name, dialCode })}</li>
-        <li>{t("country_page.dial_step_number", { dialCode })}</li>
+        <li>{t("country_page.dial_step_country", { country: name, dialCode: ltrText(dialCode) })}</li>
+        <li>{t("country_page.dial_step_number", { dialCode: ltrText(dialCode) })}</li>
         <li>{t("country_page.dial_step_call")}</li>
       </ol>
       {example ? (

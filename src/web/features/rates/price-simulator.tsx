@@ -1,12 +1,16 @@
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import { isolateText } from "../../components/ui/ltr";
 import { cn } from "../../lib/cn";
+import { useLocale } from "../../lib/use-locale";
 import { CountryPicker } from "./country-picker";
+import { formatRate } from "./rate-format";
 import { usePublicRates } from "./rates-api";
 import { useRatesStrings } from "./rates-strings";
-import { parseBudget, parseWhole } from "./simulator-math";
+import { checkBudget, checkWhole, MAX_BUDGET, MAX_MINUTES, MAX_SECONDS, MIN_BUDGET, type FieldCheck } from "./simulator-math";
 import { BudgetResult, CostResult } from "./simulator-result";
 import { PRICE_SIMULATOR_ID } from "../../lib/anchors";
 
@@ -15,17 +19,23 @@ export { PRICE_SIMULATOR_ID };
 
 /** The spec's default country. */
 const DEFAULT_CODE = "US";
-const MAX_MINUTES = 9999;
 
 type Mode = "time" | "budget";
+
+// Numbers are typed left to right ("-5", not "5-"), and sit on the reading side of the field.
+const NUMBER_INPUT = "rtl:text-end";
 
 /**
  * What a call would cost, or how long a budget lasts, for a chosen country:
  * the real billing rule (every started minute in full) on the server's prices.
+ * Numbers are read as the reader's language writes them ("1,5" in Swedish, "١٫٥" in
+ * Arabic); a value out of range is refused with the range, never clamped, and each
+ * problem is told once, under its field.
  */
 export function PriceSimulator({ defaultCode, className }: { defaultCode?: string; className?: string }) {
   const { t } = useTranslation();
   useRatesStrings();
+  const locale = useLocale();
   const rates = usePublicRates();
   const ids = useId();
   const [chosen, setChosen] = useState<string | null>(defaultCode ?? null);
@@ -37,9 +47,21 @@ export function PriceSimulator({ defaultCode, className }: { defaultCode?: strin
   const countries = rates.data;
   const country =
     countries?.find((entry) => entry.code === chosen) ?? countries?.find((entry) => entry.code === DEFAULT_CODE) ?? countries?.[0] ?? null;
-  const minutes = parseWhole(minutesText, MAX_MINUTES);
-  const seconds = parseWhole(secondsText, 59);
-  const budget = parseBudget(budgetText);
+  const minutes = checkWhole(minutesText, locale, MAX_MINUTES);
+  const seconds = checkWhole(secondsText, locale, MAX_SECONDS);
+  const budget = checkBudget(budgetText, locale);
+  const whole = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const wholeError = (check: FieldCheck<number>, key: string, max: number) => (check.ok ? undefined : t(key, { min: whole(0), max: whole(max) }));
+  const budgetError = budget.ok
+    ? undefined
+    : budget.error === "range"
+      ? t("price_simulator.budget_range", { min: isolateText(formatRate(MIN_BUDGET, locale)), max: isolateText(formatRate(MAX_BUDGET, locale)) })
+      : t("price_simulator.budget_invalid", { example: new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(12.5) });
+
+  let result: ReactNode;
+  if (country === null) result = <p className="text-slate-600">{rates.isError ? t("rates.load_error") : t("common.loading")}</p>;
+  else if (mode === "time") result = minutes.ok && seconds.ok ? <CostResult country={country} talkSeconds={minutes.value * 60 + seconds.value} /> : null;
+  else result = budget.ok ? <BudgetResult country={country} budget={budget.value} /> : null;
 
   return (
     <section aria-labelledby={PRICE_SIMULATOR_ID} className={cn("mx-auto w-full max-w-6xl px-4 py-12", className)}>
@@ -72,70 +94,26 @@ export function PriceSimulator({ defaultCode, className }: { defaultCode?: strin
           {mode === "time" ? (
             <fieldset>
               <legend className="mb-1.5 text-sm font-medium text-slate-800">{t("price_simulator.talk_time_label")}</legend>
-              <div className="grid grid-cols-2 gap-3">
-                <label className="block text-sm text-slate-600">
-                  {t("price_simulator.minutes_label")}
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={MAX_MINUTES}
-                    value={minutesText}
-                    onChange={(event) => setMinutesText(event.target.value)}
-                    className="mt-1"
-                  />
-                </label>
-                <label className="block text-sm text-slate-600">
-                  {t("price_simulator.seconds_label")}
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={59}
-                    value={secondsText}
-                    onChange={(event) => setSecondsText(event.target.value)}
-                    className="mt-1"
-                  />
-                </label>
+              <div className="grid grid-cols-2 items-start gap-3">
+                <Field label={t("price_simulator.minutes_label")} error={wholeError(minutes, "price_simulator.minutes_invalid", MAX_MINUTES)}>
+                  <Input inputMode="numeric" dir="ltr" autoComplete="off" className={NUMBER_INPUT} value={minutesText} onChange={(event) => setMinutesText(event.target.value)} />
+                </Field>
+                <Field label={t("price_simulator.seconds_label")} error={wholeError(seconds, "price_simulator.seconds_invalid", MAX_SECONDS)}>
+                  <Input inputMode="numeric" dir="ltr" autoComplete="off" className={NUMBER_INPUT} value={secondsText} onChange={(event) => setSecondsText(event.target.value)} />
+                </Field>
               </div>
             </fieldset>
           ) : (
-            <div>
-              <label htmlFor={`${ids}-budget`} className="mb-1.5 block text-sm font-medium text-slate-800">
-                {t("price_simulator.budget_label")}
-              </label>
-              <div className="relative">
-                <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-slate-500">
-                  $
-                </span>
-                <Input
-                  id={`${ids}-budget`}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={budgetText}
-                  onChange={(event) => setBudgetText(event.target.value)}
-                  aria-invalid={budget === null ? true : undefined}
-                  aria-describedby={budget === null ? `${ids}-budget-error` : undefined}
-                  className="ps-7"
-                />
-              </div>
-              {budget === null ? (
-                <p id={`${ids}-budget-error`} className="mt-1.5 text-sm text-red-700">
-                  {t("price_simulator.budget_invalid")}
-                </p>
-              ) : null}
-            </div>
+            <Field label={t("price_simulator.budget_label")} error={budgetError}>
+              <Input inputMode="decimal" dir="ltr" autoComplete="off" className={NUMBER_INPUT} value={budgetText} onChange={(event) => setBudgetText(event.target.value)} />
+            </Field>
           )}
         </div>
-        <div aria-live="polite" className="flex flex-col justify-center rounded-xl bg-brand-50 p-5 ring-1 ring-brand-100">
-          {country === null ? (
-            <p className="text-slate-600">{rates.isError ? t("rates.load_error") : t("common.loading")}</p>
-          ) : mode === "time" ? (
-            <CostResult country={country} talkSeconds={minutes * 60 + seconds} />
-          ) : budget === null ? (
-            <p className="text-slate-600">{t("price_simulator.budget_invalid")}</p>
-          ) : (
-            <BudgetResult country={country} budget={budget} />
+        <div aria-live="polite" className="flex min-h-40 flex-col justify-center rounded-xl bg-brand-50 p-5 ring-1 ring-brand-100">
+          {result ?? (
+            <p aria-hidden="true" className="text-4xl font-bold text-brand-200">
+              —
+            </p>
           )}
         </div>
       </Card>

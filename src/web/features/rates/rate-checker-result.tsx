@@ -5,6 +5,7 @@ import type { rateLookup } from "../../../shared/api/rates";
 import { flagEmoji, getCountry } from "../../../shared/countries/countries";
 import { parseMoney } from "../../../shared/money";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { Ltr } from "../../components/ui/ltr";
 import { ApiError } from "../../lib/api-client";
 import { useLocale } from "../../lib/use-locale";
 import { useCountryName } from "./country-names";
@@ -30,8 +31,8 @@ export function LookupResult({ result }: { result: LookupAnswer }) {
       </p>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3">
         <dt className="text-slate-500">{t("rate_checker.number")}</dt>
-        <dd dir="ltr" className="font-mono text-slate-900 rtl:text-end">
-          {pretty}
+        <dd className="font-mono text-slate-900">
+          <Ltr>{pretty}</Ltr>
         </dd>
         <dt className="text-slate-500">{t("rate_checker.country")}</dt>
         <dd className="flex items-center gap-2 font-medium text-slate-900">

@@ -1,6 +1,7 @@
 import type { PublicCountryRate } from "../../../shared/api/rates";
 import { flagEmoji, getCountry, type CountryEntry } from "../../../shared/countries/countries";
 import { parseMoney, type Money } from "../../../shared/money";
+import { POPULAR_COUNTRY_CODES } from "../../../shared/rates/popular-countries";
 
 /** A callable country: the picker's entry joined with its public price range (Money, from the server's strings). */
 export interface RatedCountry extends CountryEntry {
@@ -31,11 +32,21 @@ export function toRatedCountries(rows: readonly PublicCountryRate[]): RatedCount
   });
 }
 
-/** Popular countries sorted by their name in the current language (spec), at most ten. */
+/**
+ * At most ten popular countries, sorted by their name in the current language
+ * (spec). Which ten is decided before the names are looked at, so every language
+ * shows the same countries: the spec's popular list in its order first (the US,
+ * the UK, India, …), then any other country an admin marked popular, by code.
+ */
 export function popularCountries(countries: readonly RatedCountry[], nameOf: (code: string) => string, locale: string, limit = MAX_POPULAR): RatedCountry[] {
+  const rank = (code: string) => {
+    const at = POPULAR_COUNTRY_CODES.indexOf(code);
+    return at < 0 ? POPULAR_COUNTRY_CODES.length : at;
+  };
   const collator = new Intl.Collator(locale, { sensitivity: "base" });
   return countries
     .filter((country) => country.isPopular)
-    .sort((a, b) => collator.compare(nameOf(a.code), nameOf(b.code)))
-    .slice(0, limit);
+    .sort((a, b) => rank(a.code) - rank(b.code) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+    .slice(0, limit)
+    .sort((a, b) => collator.compare(nameOf(a.code), nameOf(b.code)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimateCost, estimateTalkTime, parseBudget, parseWhole, talkSeconds } from "./simulator-math";
+import { checkBudget, checkWhole, estimateCost, estimateTalkTime, MAX_MINUTES, talkSeconds } from "./simulator-math";
 
 // India: $0.0770 (mobile) to $0.0944 (landline) per minute, as Money (1 = $0.0001).
 const INDIA = { cheapest: 770, mostExpensive: 944 };
@@ -41,25 +41,41 @@ describe("estimateTalkTime", () => {
   });
 });
 
-describe("parseBudget", () => {
-  it("reads dollars with a point or a comma and at most two decimals", () => {
-    expect(parseBudget("10")).toBe(100_000);
-    expect(parseBudget("12.5")).toBe(125_000);
-    expect(parseBudget("12,50")).toBe(125_000);
-    expect(parseBudget(" $ 20 ")).toBe(200_000);
-    expect(parseBudget("7.")).toBe(70_000);
+describe("checkBudget", () => {
+  const value = (text: string, locale: string) => {
+    const check = checkBudget(text, locale);
+    return check.ok ? check.value : check.error;
+  };
+
+  it("reads dollars as each language writes them, never 1.5 as 15", () => {
+    expect(value("1.5", "en")).toBe(15_000);
+    expect(value("1,5", "sv")).toBe(15_000);
+    expect(value("1.5", "sv")).toBe(15_000);
+    expect(value("12,50", "de")).toBe(125_000);
+    expect(value("١٫٥", "ar")).toBe(15_000);
+    expect(value(" $ 20 ", "en")).toBe(200_000);
   });
 
-  it("refuses what is not an amount", () => {
-    for (const text of ["", "abc", "-5", "1.234", "1e3", "100001"]) expect([text, parseBudget(text)]).toEqual([text, null]);
+  it("refuses what is outside one cent to $100,000 instead of clamping it", () => {
+    expect(value("-5", "en")).toBe("range");
+    expect(value("0", "en")).toBe("range");
+    expect(value("0.01", "en")).toBe(100);
+    expect(value("100000", "en")).toBe(1_000_000_000);
+    expect(value("100000.01", "en")).toBe("range");
+  });
+
+  it("calls what is not an amount invalid", () => {
+    for (const text of ["", "abc", "1.234", "1e3", "1.500"]) expect([text, value(text, text === "1.500" ? "sv" : "en")]).toEqual([text, "invalid"]);
   });
 });
 
-describe("parseWhole", () => {
-  it("clamps to the range and treats junk as zero", () => {
-    expect(parseWhole("42", 59)).toBe(42);
-    expect(parseWhole("75", 59)).toBe(59);
-    expect(parseWhole("", 59)).toBe(0);
-    expect(parseWhole("x", 59)).toBe(0);
+describe("checkWhole", () => {
+  it("refuses numbers outside the range instead of clamping them", () => {
+    expect(checkWhole("42", "en", 59)).toEqual({ ok: true, value: 42 });
+    expect(checkWhole("٤٢", "ar", 59)).toEqual({ ok: true, value: 42 });
+    expect(checkWhole("75", "en", 59)).toEqual({ ok: false, error: "range" });
+    expect(checkWhole("-5", "en", MAX_MINUTES)).toEqual({ ok: false, error: "range" });
+    expect(checkWhole("", "en", 59)).toEqual({ ok: false, error: "invalid" });
+    expect(checkWhole("1,5", "sv", 59)).toEqual({ ok: false, error: "invalid" });
   });
 });

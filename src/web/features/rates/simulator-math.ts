@@ -1,5 +1,6 @@
 import { billedMinutes, callCost, minutesForBudget, SECONDS_PER_MINUTE } from "../../../shared/billing";
-import { parseMoney, type Money } from "../../../shared/money";
+import { parseLocaleAmount, parseLocaleWhole } from "../../../shared/i18n/locale-number";
+import type { Money } from "../../../shared/money";
 
 /** A country's per-minute price range (customer rates). */
 export interface PriceRange {
@@ -41,22 +42,29 @@ export function talkSeconds(minutes: number, seconds: number): number {
   return minutes * SECONDS_PER_MINUTE + seconds;
 }
 
-/** The largest budget the simulator takes, in dollars: far above any top-up, far below unsafe integers. */
-export const MAX_BUDGET_DOLLARS = 100_000;
+/** The budgets the simulator takes, in Money: one cent up to far above any top-up, far below unsafe integers. */
+export const MIN_BUDGET: Money = 100;
+export const MAX_BUDGET: Money = 100_000 * 10_000;
+export const MAX_MINUTES = 9999;
+export const MAX_SECONDS = 59;
+
+/** A field's value, or why it cannot be used: not a number ("invalid") or outside the range ("range"). */
+export type FieldCheck<T> = { ok: true; value: T } | { ok: false; error: "invalid" | "range" };
 
 /**
- * A typed dollar amount ("10", "12.5", "12,50", "$ 20") to Money, or null when it
- * is not an amount of at most two decimals between 0 and the maximum.
+ * A typed dollar amount in the reader's language ("12,50" in Swedish, "12.50" in
+ * English, "١٢٫٥٠" in Arabic; see parseLocaleAmount), at most two decimals, within
+ * [MIN_BUDGET, MAX_BUDGET]. Nothing is clamped: an amount outside is refused.
  */
-export function parseBudget(text: string): Money | null {
-  const cleaned = text.replace(/[\s$]/g, "").replace(",", ".");
-  if (!/^\d{1,6}(\.\d{0,2})?$/.test(cleaned)) return null;
-  const amount = parseMoney(cleaned.endsWith(".") ? cleaned.slice(0, -1) : cleaned);
-  return amount <= MAX_BUDGET_DOLLARS * 10_000 ? amount : null;
+export function checkBudget(text: string, locale: string): FieldCheck<Money> {
+  const parsed = parseLocaleAmount(text, locale);
+  if (!parsed.ok) return { ok: false, error: parsed.reason === "negative" ? "range" : "invalid" };
+  return parsed.value < MIN_BUDGET || parsed.value > MAX_BUDGET ? { ok: false, error: "range" } : { ok: true, value: parsed.value };
 }
 
-/** A whole number typed in a field, clamped to [0, max]; empty or junk is 0. */
-export function parseWhole(text: string, max: number): number {
-  const value = Number.parseInt(text.replace(/\D/g, ""), 10);
-  return Number.isFinite(value) ? Math.min(Math.max(value, 0), max) : 0;
+/** A typed whole number within [0, max]; anything else is refused, never clamped. */
+export function checkWhole(text: string, locale: string, max: number): FieldCheck<number> {
+  const parsed = parseLocaleWhole(text, locale);
+  if (!parsed.ok) return { ok: false, error: parsed.reason === "negative" ? "range" : "invalid" };
+  return parsed.value > max ? { ok: false, error: "range" } : { ok: true, value: parsed.value };
 }

@@ -7,8 +7,11 @@ import { Dialog, DialogContent, DialogTrigger } from "../../../components/ui/dia
 import { cn } from "../../../lib/cn";
 import { useLocale } from "../../../lib/use-locale";
 
-/** The language picker dialog: 2, 3 or 5 columns by width; the same page in the chosen language. */
-export function LanguagePicker({ className }: { className?: string }) {
+/**
+ * The language picker dialog: 2, 3 or 5 columns by width; the same page in the chosen
+ * language. `onChosen` runs after a choice (the mobile menu closes itself with it).
+ */
+export function LanguagePicker({ className, onChosen }: { className?: string; onChosen?: () => void }) {
   const { t } = useTranslation();
   const current = useLocale();
   const navigate = useNavigate();
@@ -19,6 +22,7 @@ export function LanguagePicker({ className }: { className?: string }) {
     setOpen(false);
     const rest = location.pathname.replace(/^\/[^/]+/, "");
     void navigate(`/${locale}${rest}${location.search}${location.hash}`, { state: location.state });
+    onChosen?.();
   };
 
   return (

@@ -88,7 +88,7 @@ export function MobileMenu({ auth, onRates, onSignOut }: { auth: AuthState; onRa
             </ul>
           </nav>
           <div className="mt-4 flex items-center justify-between border-t border-slate-200 pt-4">
-            <LanguagePicker />
+            <LanguagePicker onChosen={close} />
             {auth.status === "authenticated" ? (
               <button type="button" className="rounded-lg px-3 py-2 font-medium text-red-700 hover:bg-red-50" onClick={onSignOut}>
                 {t("nav.sign_out")}

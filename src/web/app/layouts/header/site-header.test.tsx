@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthState } from "../../../features/accounts/use-auth";
@@ -8,11 +8,13 @@ import { SiteHeader } from "./site-header";
 const auth = vi.hoisted(() => ({ current: null as AuthState | null }));
 vi.mock("../../../features/accounts/use-auth", () => ({ useAuth: () => auth.current, ACCOUNT_QUERY_KEY: ["account"] }));
 
+let lastRouter: ReturnType<typeof createMemoryRouter> | null = null;
 const base: AuthState = { status: "unauthenticated", userId: null, email: null, role: "user", isAdmin: false, viaOAuth: false, sessionExpiresAt: null };
 
 function renderHeader(state: Partial<AuthState>) {
   auth.current = { ...base, ...state };
   const router = createMemoryRouter([{ path: "/:lang/*", element: <SiteHeader /> }], { initialEntries: ["/en/somewhere"] });
+  lastRouter = router;
   render(
     <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
@@ -45,5 +47,15 @@ describe("site header", () => {
     expect(within(nav).getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/en/dashboard");
     expect(screen.queryByRole("link", { name: /Dialwise/ })).toBeNull();
     expect(within(nav).queryByRole("button", { name: "More" })).toBeNull();
+  });
+
+  it("closes the mobile menu once a language is picked, on the same page in that language", async () => {
+    renderHeader({});
+    fireEvent.click(screen.getByRole("button", { name: "Menu" }));
+    const menu = await screen.findByRole("dialog", { name: "Menu" });
+    fireEvent.click(within(menu).getByRole("button", { name: /Language/ }));
+    fireEvent.click(await screen.findByRole("button", { name: /Svenska/ }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(lastRouter?.state.location.pathname).toBe("/sv/somewhere");
   });
 });

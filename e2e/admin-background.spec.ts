@@ -1,0 +1,39 @@
+import { expect, test } from "./fixtures";
+import { seriousAccessibilityProblems } from "./support/accessibility";
+import { createAdmin, signIn } from "./support/accounts";
+
+test("an admin sees the background work: the mail queue with what it sent, no failed jobs, and provider events", async ({ page, server }) => {
+  // Creating the admin sends a verification email through the queue (the outbox's log line is how we read it).
+  const admin = await createAdmin(page.request, server);
+  await signIn(page.request, server, admin);
+
+  await page.goto("/en/dashboard");
+  const section = page.getByRole("region", { name: "Background work" });
+  await expect(section.getByRole("heading", { level: 2 })).toHaveText("Background work");
+  const emails = section.getByRole("region", { name: "Job queues" }).getByRole("row", { name: /Emails/ });
+  await expect(emails).toBeVisible();
+  // Waiting 0, running 0, retrying 0, failed 0, and at least the admin's own email done.
+  const cells = emails.getByRole("cell");
+  await expect(cells.nth(0)).toHaveText("0");
+  await expect(cells.nth(3)).toHaveText("0");
+  expect(Number(await cells.nth(4).textContent())).toBeGreaterThanOrEqual(1);
+  await expect(section.getByText("No failed jobs.")).toBeVisible();
+  await expect(section.getByRole("heading", { name: "Provider events" })).toBeVisible();
+  await expect(section.getByRole("button", { name: "Problems only" })).toHaveAttribute("aria-pressed", "false");
+});
+
+test("the background work section reads right to left on a phone and has no serious accessibility problems", async ({ browser, server }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: server.baseURL });
+  const page = await context.newPage();
+  const admin = await createAdmin(page.request, server);
+  await signIn(page.request, server, admin);
+  await page.goto("/ar/dashboard");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const section = page.getByRole("region", { name: "المهام في الخلفية" });
+  await expect(section.getByRole("row", { name: /رسائل البريد الإلكتروني/ })).toBeVisible();
+  await expect(section.getByText("لا توجد مهام فاشلة.")).toBeVisible();
+  expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(390);
+
+  expect(await seriousAccessibilityProblems(page)).toEqual([]);
+  await context.close();
+});

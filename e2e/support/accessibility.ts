@@ -1,0 +1,23 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * The serious and critical axe findings inside the given regions, as "rule (count)" strings.
+ *
+ * axe reads colours as they are painted at that instant: a panel fading in or a toast sliding
+ * out measures as low contrast. So the page's network and its CSS animations and transitions
+ * are allowed to finish first.
+ */
+export async function seriousAccessibilityProblems(page: Page, regions: string[] = ["main"]): Promise<string[]> {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  await page.waitForLoadState("networkidle");
+  // Infinite ones (a spinner) never finish and are left out.
+  await page.evaluate(`Promise.all(document.getAnimations()
+    .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+    .map((animation) => animation.finished.catch(() => undefined)))`);
+  let builder = new AxeBuilder({ page });
+  for (const region of regions) builder = builder.include(region);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.nodes.length})`);
+}

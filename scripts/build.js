@@ -1,0 +1,215 @@
+// @ts-check
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+/**
+ * Builds what `npm start` runs: the web app (Vite, into dist/web) and the server
+ * with its maintenance scripts (esbuild, into dist/server). Plain JavaScript, so it
+ * runs on a production install (`npm ci --omit=dev`), where tsx is absent.
+ *
+ *   node scripts/build.js               builds both
+ *   node scripts/build.js server        builds one (web or server)
+ *   node scripts/build.js --if-stale    builds only what is missing or older than its sources
+ *
+ * A build records a digest of its inputs in dist/.build/<target>.json; "stale"
+ * means the digest of the inputs today differs, so a pulled commit, an edited
+ * file or a new lock file all rebuild, and an unchanged tree starts at once.
+ */
+export const ROOT = path.resolve(import.meta.dirname, "..");
+const STAMPS = path.join(ROOT, "dist", ".build");
+
+/**
+ * @typedef {object} Target
+ * @property {string[]} inputs files and folders (relative to the project root) the build reads
+ * @property {string} output a file the build writes, relative to the project root
+ * @property {() => Promise<void>} build
+ */
+
+/** @typedef {"web" | "server"} TargetName */
+
+/** @type {Record<TargetName, Target>} */
+export const TARGETS = {
+  web: {
+    inputs: ["src/web", "src/shared", "data/translations/en", "vite.config.ts", "tsconfig.base.json", "tsconfig.web.json", "package-lock.json", "scripts/build.js"],
+    output: "dist/web/index.html",
+    build: buildWeb,
+  },
+  server: {
+    inputs: ["src/server", "src/shared", "scripts/admin-create.ts", "scripts/rates-import.ts", "package-lock.json", "package.json", "scripts/build.js"],
+    output: "dist/server/main.js",
+    build: buildServer,
+  },
+};
+
+/** The bundles `npm start`, `npm run admin:create` and `npm run rates:import` run, by output name. */
+const SERVER_ENTRIES = {
+  main: "src/server/main.ts",
+  "admin-create": "scripts/admin-create.ts",
+  "rates-import": "scripts/rates-import.ts",
+};
+
+async function buildWeb() {
+  const { build } = await import("vite");
+  await build({ configFile: path.join(ROOT, "vite.config.ts"), logLevel: "warn" });
+}
+
+/**
+ * One ES module per entry (shared code in chunks beside them) with packages left
+ * to node_modules, except JSON data files, which are inlined: Node imports JSON
+ * only with an import attribute our sources do not write. The bundles sit in
+ * dist/server, two folders below the project root like src/server, so paths our
+ * code resolves from import.meta.url (the seed data in data/, the web app in
+ * dist/web) hold for both; the SQL migrations are copied beside them.
+ */
+async function buildServer() {
+  const esbuild = await import("esbuild");
+  const outdir = path.join(ROOT, "dist", "server");
+  rmSync(outdir, { recursive: true, force: true });
+  /** @type {Set<string>} */
+  const packagesImported = new Set();
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: SERVER_ENTRIES,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20.19",
+    sourcemap: true,
+    logLevel: "warning",
+    plugins: [
+      {
+        name: "packages-from-node-modules",
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) => {
+            if (args.kind === "entry-point" || args.path.endsWith(".json")) return undefined;
+            packagesImported.add(packageName(args.path));
+            return { path: args.path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  assertRuntimeDependencies(packagesImported);
+  cpSync(path.join(ROOT, "src", "server", "db", "migrations"), path.join(outdir, "migrations"), { recursive: true });
+}
+
+/**
+ * "drizzle-orm/pglite" → "drizzle-orm", "@fastify/static" → "@fastify/static", "node:fs" → "node:fs".
+ * @param {string} specifier
+ */
+export function packageName(specifier) {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? specifier);
+}
+
+/**
+ * A package the server imports must be a dependency: a production install leaves
+ * devDependencies out, and the server would then fail at its first import of one.
+ * @param {Iterable<string>} packagesImported
+ * @param {{ dependencies?: Record<string, string> }} manifest
+ */
+export function assertRuntimeDependencies(packagesImported, manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"))) {
+  const builtins = new Set(builtinModules);
+  const dependencies = new Set(Object.keys(manifest.dependencies ?? {}));
+  const missing = [...packagesImported].filter((name) => !name.startsWith("node:") && !builtins.has(name) && !dependencies.has(name)).sort();
+  if (missing.length > 0) {
+    throw new Error(
+      `The server imports ${missing.join(", ")}, which ${missing.length === 1 ? "is not a dependency" : "are not dependencies"} in package.json. ` +
+        `A production install (npm ci --omit=dev) would not have ${missing.length === 1 ? "it" : "them"}: move ${missing.length === 1 ? "it" : "them"} to "dependencies".`,
+    );
+  }
+}
+
+/**
+ * Every file under the inputs, in a stable order.
+ * @param {string[]} inputs
+ */
+function inputFiles(inputs) {
+  /** @type {string[]} */
+  const files = [];
+  /** @param {string} relative */
+  const visit = (relative) => {
+    const absolute = path.join(ROOT, relative);
+    if (!existsSync(absolute)) return;
+    if (statSync(absolute).isDirectory()) {
+      for (const entry of readdirSync(absolute).sort()) visit(path.join(relative, entry));
+    } else files.push(relative);
+  };
+  for (const input of inputs) visit(input);
+  return files;
+}
+
+/**
+ * A digest of the inputs' names and contents.
+ * @param {Target} target
+ */
+export function inputsDigest(target) {
+  const hash = createHash("sha256");
+  for (const file of inputFiles(target.inputs)) {
+    hash.update(`${file.split(path.sep).join("/")}\0`);
+    hash.update(readFileSync(path.join(ROOT, file)));
+    hash.update("\0");
+  }
+  return hash.digest("hex");
+}
+
+/** @param {TargetName} name */
+function stampFile(name) {
+  return path.join(STAMPS, `${name}.json`);
+}
+
+/**
+ * Whether a target's output is missing or was built from other inputs than today's.
+ * @param {TargetName} name
+ */
+export function isStale(name) {
+  const target = TARGETS[name];
+  if (!existsSync(path.join(ROOT, target.output)) || !existsSync(stampFile(name))) return true;
+  try {
+    return JSON.parse(readFileSync(stampFile(name), "utf8")).inputs !== inputsDigest(target);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The targets that `--if-stale` would build now.
+ * @param {TargetName[]} names
+ */
+export function staleTargets(names = /** @type {TargetName[]} */ (Object.keys(TARGETS))) {
+  return names.filter((name) => isStale(name));
+}
+
+/** @param {TargetName} name */
+export async function buildTarget(name) {
+  const target = TARGETS[name];
+  const digest = inputsDigest(target);
+  const started = Date.now();
+  console.log(`Building the ${name === "web" ? "web app" : "server"}…`);
+  await target.build();
+  mkdirSync(STAMPS, { recursive: true });
+  writeFileSync(stampFile(name), `${JSON.stringify({ inputs: digest, builtAt: new Date().toISOString() })}\n`);
+  console.log(`Built the ${name === "web" ? "web app" : "server"} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/** @param {string[]} args */
+async function main(args) {
+  const ifStale = args.includes("--if-stale");
+  const named = args.filter((arg) => !arg.startsWith("--"));
+  const unknown = named.filter((name) => !(name in TARGETS));
+  if (unknown.length > 0) throw new Error(`Unknown build target ${unknown.join(", ")}: use ${Object.keys(TARGETS).join(" or ")}`);
+  const names = /** @type {TargetName[]} */ (named.length > 0 ? named : Object.keys(TARGETS));
+  for (const name of ifStale ? staleTargets(names) : names) await buildTarget(name);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

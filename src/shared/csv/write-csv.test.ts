@@ -1,0 +1,48 @@
+import { parse } from "csv-parse/browser/esm/sync";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readCsvRecords } from "./read-csv";
+import { unescapeFormula, writeCsv } from "./write-csv";
+
+/** What a spreadsheet would treat as a formula: a cell starting with one of these (OWASP). */
+const RUNS_AS_FORMULA = /^[=+\-@\t\r]/;
+
+/** Cells made of what matters to CSV and to spreadsheets. */
+const cell = fc
+  .array(fc.constantFrom("a", "=", "+", "-", "@", "\t", "\r", "\n", "\r\n", " ", ",", '"', "'", "é", "1"), { maxLength: 6 })
+  .map((parts) => parts.join(""));
+const rows = fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 });
+
+describe("writeCsv", () => {
+  it("writes RFC 4180 with CRLF, quoting only where needed, and escapes formula cells", () => {
+    expect(writeCsv([["code", "name"], ["JM", "Jamaica"], ["VG", "Virgin Islands, British"], ["XX", 'Say "hi"'], ["YY", " padded "]])).toBe(
+      'code,name\r\nJM,Jamaica\r\nVG,"Virgin Islands, British"\r\nXX,"Say ""hi"""\r\nYY," padded "\r\n',
+    );
+    expect(writeCsv([["=1+1", "+44", "-5", "@SUM(A1)", "\tx", "\rx", "a=b", "'=x", "1-2"]], { lineEnding: "\n" })).toBe(
+      "'=1+1,'+44,'-5,'@SUM(A1),'\tx,\"'\rx\",a=b,''=x,1-2\n",
+    );
+  });
+
+  it("leaves no cell that a spreadsheet would run, as any CSV reader reads it back", () => {
+    fc.assert(
+      fc.property(rows, (input) => {
+        const read = parse(writeCsv(input), { relax_column_count: true, record_delimiter: ["\r\n", "\n", "\r"] });
+        expect(read).toHaveLength(input.length);
+        for (const row of read) for (const value of row) expect(value).not.toMatch(RUNS_AS_FORMULA);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("round-trips every cell through our reader once the escape is undone (line breaks in a cell read as LF)", () => {
+    fc.assert(
+      fc.property(rows, fc.constantFrom<"\r\n" | "\n">("\r\n", "\n"), (input, lineEnding) => {
+        const read = readCsvRecords(writeCsv(input, { lineEnding }));
+        expect(read.map((record) => record.error)).toEqual(input.map(() => undefined));
+        const expected = input.map((row) => row.map((value) => value.replace(/\r\n?/g, "\n")));
+        expect(read.map((record) => record.fields.map(unescapeFormula))).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -1,0 +1,43 @@
+import { stringify } from "csv-stringify/browser/esm/sync";
+
+export interface WriteCsvOptions {
+  /** CRLF by default (RFC 4180). */
+  lineEnding?: "\r\n" | "\n";
+}
+
+/**
+ * A cell a spreadsheet would run as a formula, possibly behind quotes we added
+ * before; a leading line feed too, since a reader may turn a carriage return into one.
+ */
+const FORMULA = /^'*[=+\-@\t\r\n]/;
+const ESCAPED_FORMULA = /^'+[=+\-@\t\r\n]/;
+
+/**
+ * OWASP's advice against CSV injection: a cell that starts with =, +, -, @, tab or
+ * carriage return is written as text with a leading single quote. A cell that
+ * already starts with quotes before such a character gets one more, so
+ * unescapeFormula can always give back what was written.
+ */
+export function escapeFormula(cell: string): string {
+  return FORMULA.test(cell) ? `'${cell}` : cell;
+}
+
+/** Undoes escapeFormula, so a file we exported reads back as the values it held. */
+export function unescapeFormula(cell: string): string {
+  return ESCAPED_FORMULA.test(cell) ? cell.slice(1) : cell;
+}
+
+/**
+ * The one CSV writer of every export: RFC 4180 quoting (a field with a comma,
+ * quote or line break, and one with space at either end, which a reader would
+ * trim), a line end after every row, and formula cells escaped.
+ */
+export function writeCsv(rows: readonly (readonly string[])[], options: WriteCsvOptions = {}): string {
+  return stringify(rows as string[][], {
+    record_delimiter: options.lineEnding ?? "\r\n",
+    quote_record_delimiter: true,
+    quoted_match: /^\s|\s$/,
+    cast: { string: escapeFormula },
+    eof: true,
+  });
+}
