@@ -5,6 +5,34 @@
 export interface LiveEventMap {
   /** The server asks the browser to drop cached data it no longer trusts (e.g. after an admin edit). */
   "cache.invalidate": { queryKey: string[] };
+  /** The balance changed (a call settled, credit granted or bought); sent after the change commits. */
+  balance: { balance: string };
+  /**
+   * A status event of one of the customer's calls, as stored in call_status_updates
+   * (the spec's realtime INSERT on call_status_updates). `reason` says why the gate
+   * refused a call (status failed); `costUsd` is set once a call settled.
+   */
+  "call.status": {
+    callSid: string;
+    status: "initiated" | "ringing" | "answered" | "completed" | "busy" | "no-answer" | "failed" | "canceled";
+    talkDurationSeconds: number;
+    toNumber: string;
+    /** The customer's rate frozen on the call, 4 decimals. */
+    ratePerMin: string;
+    /** The seconds the carrier will let the call run (Dial timeLimit); set from initiated on. */
+    timeLimitSeconds: number | null;
+    costUsd: string | null;
+    reason: string | null;
+  };
+  /** The local carrier's signalling towards the browser's device (see api/local-carrier.ts). */
+  "local_carrier.call": {
+    callSid: string;
+    state: "incoming" | "ringing" | "answered" | "ended";
+    /** Incoming calls: who is calling, E.164. */
+    from: string | null;
+    /** Set when state is ended because of a failure or refusal (Twilio's numbering: 31486, 31603, …). */
+    errorCode: number | null;
+  };
 }
 
 export type LiveEventType = keyof LiveEventMap;

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { reopenDelayMs, useLiveEvents } from "./live-events";
+import { BALANCE_QUERY_KEY, onLiveEvent, reopenDelayMs, useLiveEvents } from "./live-events";
 
 class FakeEventSource extends EventTarget {
   closed = false;
@@ -62,6 +62,19 @@ describe("useLiveEvents", () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["balance"] });
     view.unmount();
     expect(created[0]?.closed).toBe(true);
+  });
+
+  it("writes a pushed balance into the cache and tells listeners of each call event until they stop", () => {
+    const { queryClient, created } = setup(true);
+    created[0]?.emit("balance", { balance: "4.9734" });
+    expect(queryClient.getQueryData(BALANCE_QUERY_KEY)).toEqual({ balance: "4.9734" });
+    const heard: string[] = [];
+    const stop = onLiveEvent("call.status", (data) => heard.push(data.status));
+    const status = { callSid: "CA1", talkDurationSeconds: 0, toNumber: "+441", ratePerMin: "0.0266", timeLimitSeconds: 60, costUsd: null, reason: null };
+    created[0]?.emit("call.status", { ...status, status: "ringing" });
+    stop();
+    created[0]?.emit("call.status", { ...status, status: "answered" });
+    expect(heard).toEqual(["ringing"]);
   });
 
   it("leaves a dropped connection to the browser's own reconnect", () => {

@@ -4,12 +4,43 @@ import { LIVE_EVENTS_PATH, type LiveEventMap, type LiveEventType } from "../../s
 
 type CacheUpdate<T extends LiveEventType> = (queryClient: QueryClient, data: LiveEventMap[T]) => void;
 
+/** The query keys live events write to, shared with the features that read them. */
+export const BALANCE_QUERY_KEY = ["credits", "balance"] as const;
+export const CALLS_QUERY_KEY = ["calls"] as const;
+
 /** How each live event changes the query cache; features add their event types here. */
 export const liveEventCacheUpdates: { [T in LiveEventType]: CacheUpdate<T> } = {
   "cache.invalidate": (queryClient, data) => {
     void queryClient.invalidateQueries({ queryKey: data.queryKey });
   },
+  balance: (queryClient, data) => {
+    queryClient.setQueryData(BALANCE_QUERY_KEY, { balance: data.balance });
+  },
+  "call.status": (queryClient) => {
+    void queryClient.invalidateQueries({ queryKey: CALLS_QUERY_KEY });
+  },
+  // Signalling for the local carrier's device only: nothing cached.
+  "local_carrier.call": () => undefined,
 };
+
+type Listener<T extends LiveEventType> = (data: LiveEventMap[T]) => void;
+const listeners = new Map<LiveEventType, Set<Listener<LiveEventType>>>();
+
+/**
+ * Hears every live event of a type as it arrives (after the cache update), for code that acts
+ * on events rather than showing cached data: the call section, the local carrier's device.
+ * Returns the function that stops listening.
+ */
+export function onLiveEvent<T extends LiveEventType>(type: T, listener: Listener<T>): () => void {
+  const set = listeners.get(type) ?? new Set();
+  listeners.set(type, set);
+  set.add(listener as Listener<LiveEventType>);
+  return () => set.delete(listener as Listener<LiveEventType>);
+}
+
+function notifyListeners(type: LiveEventType, data: LiveEventMap[LiveEventType]): void {
+  for (const listener of listeners.get(type) ?? []) listener(data);
+}
 
 /** EventSource.readyState once it has given up (a constant here so tests need no EventSource). */
 const CLOSED = 2;
@@ -48,6 +79,7 @@ export function useLiveEvents(enabled: boolean, source: (url: string) => EventSo
         return;
       }
       (liveEventCacheUpdates[type] as CacheUpdate<LiveEventType>)(queryClient, data as LiveEventMap[LiveEventType]);
+      notifyListeners(type, data as LiveEventMap[LiveEventType]);
     };
 
     const open = () => {
