@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { LEDGER_KINDS } from "../../../shared/api/credits";
+import type { LedgerKind } from "../../../shared/api/credits";
 import { user } from "./auth";
 
 /**
@@ -15,7 +15,7 @@ export const ledgerEntries = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<(typeof LEDGER_KINDS)[number]>().notNull(),
+    kind: text("kind").$type<LedgerKind>().notNull(),
     /** What the row is for: a call's sid, a payment's id, an adjustment's own id. */
     reference: text("reference").notNull(),
     /** Signed USD: negative for a call's cost. */
