@@ -12,7 +12,10 @@ import { buildUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { getBalance, ledgerSum } from "../credits/ledger";
 import type { CallsDeps } from "./deps";
+import { logIncomingCall } from "./incoming";
 import { reconcileCall, sweepOverdueCalls } from "./reconcile";
+import { STATUS_WEBHOOK_PATH } from "./twiml";
+import { postCarrierWebhook } from "../../providers/telephony/webhook-signature";
 
 /** The local carrier's signing with a record of calls the test writes: what the carrier would answer about each. */
 class ScriptedCarrier extends LocalCarrierSigning {
@@ -122,5 +125,25 @@ describe.each(engines)("reconciling calls whose final status never came on %s", 
     expect(await callOf(callSid)).toMatchObject({ billedMinutes: 2, costUsd: "0.1160" });
     expect(await chargesOf(callSid)).toHaveLength(1);
     expect(await callOf(fresh.callSid)).toMatchObject({ status: "answered" });
+  });
+
+  it("logs an incoming call that moves by its own leg's events and never costs anything", async () => {
+    const person = await buildUser(server);
+    await grant(server, person.id, "1.00");
+    const callSid = newCallSid();
+    const logged = await server.database.db.transaction((tx) => logIncomingCall(deps, tx, { callSid, userId: person.id, fromNumber: "+46701234567", carrier: "local" }));
+    expect(logged).toMatchObject({ direction: "inbound", status: "initiated", fromNumber: "+46701234567", costUsd: "0.0000" });
+    for (const [status, extra] of [["ringing", {}], ["in-progress", {}], ["completed", { CallDuration: "300" }]] as const) {
+      const answer = await postCarrierWebhook(server.app, {
+        secret: server.carrier.webhookAuthToken,
+        publicUrl: server.config.publicUrl,
+        path: STATUS_WEBHOOK_PATH,
+        params: { CallSid: callSid, CallStatus: status, ...extra },
+      });
+      expect(JSON.parse(answer.body)).toMatchObject({ outcome: "processed" });
+    }
+    expect(await callOf(callSid)).toMatchObject({ status: "completed", durationSeconds: 300, billedMinutes: 0, costUsd: "0.0000", answeredAt: expect.any(Date) });
+    expect(await chargesOf(callSid)).toHaveLength(0);
+    expect(await getBalance(server.database.db, person.id)).toBe(parseMoney("1.00"));
   });
 });
