@@ -49,7 +49,7 @@ export async function reportCallStatus(
   if (event.to) params.To = event.to;
   params.Timestamp = new Date().toUTCString();
   const answer = await postCarrierWebhook(link.app, { ...link, path: STATUS_WEBHOOK_PATH, params });
-  let outcome: unknown = null;
+  let outcome: unknown;
   try {
     outcome = (JSON.parse(answer.body) as { outcome?: unknown }).outcome;
   } catch {
