@@ -65,7 +65,7 @@ describe.each(engines)("calls through the gate and the status webhook on %s", (e
     expect(gate.contentType).toMatch(/^text\/xml/);
     // floor(1.00 / 0.0580) = 17 minutes.
     expect(gate.body).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeLimit="1020" callerId="${server.carrier.callerId}">` +
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeLimit="1020" callerId="+15005550006">` +
         `<Number statusCallback="${server.config.publicUrl}${STATUS_WEBHOOK_PATH}" statusCallbackMethod="POST" statusCallbackEvent="initiated ringing answered completed">${UK_MOBILE}</Number></Dial></Response>`,
     );
     expect(await callOf(callSid)).toMatchObject({

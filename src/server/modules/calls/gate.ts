@@ -5,6 +5,7 @@ import { timeLimitSeconds } from "../../../shared/billing";
 import { moneyToDecimal } from "../../../shared/money";
 import { carrierRateToDecimal } from "../../../shared/rates/pricing";
 import type { Executor } from "../../db/client";
+import { callerIdOf } from "../../providers/telephony/carrier";
 import { user } from "../../db/schema/auth";
 import { callLogs } from "../../db/schema/calls";
 import type { WebhookResult } from "../../webhooks/webhook";
@@ -72,7 +73,7 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
       callSid: payload.CallSid,
       direction: "outbound",
       toNumber: quote.e164,
-      fromNumber: deps.carrier.callerId,
+      fromNumber: callerIdOf(deps.carrier),
       countryCode: quote.countryCode,
       ratePerMin: moneyToDecimal(quote.rate),
       carrierRate: carrierRateToDecimal(quote.carrierRate),
@@ -93,7 +94,7 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
     dialTwiml({
       e164: quote.e164,
       timeLimitSeconds: limit,
-      callerId: deps.carrier.callerId,
+      callerId: callerIdOf(deps.carrier),
       statusCallbackUrl: `${deps.publicUrl}${STATUS_WEBHOOK_PATH}`,
     }),
   );
@@ -109,7 +110,7 @@ async function refuse(deps: CallsDeps, tx: Executor, userId: string, payload: Vo
       callSid: payload.CallSid,
       direction: "outbound",
       toNumber: quote?.e164 ?? payload.To,
-      fromNumber: deps.carrier.callerId,
+      fromNumber: callerIdOf(deps.carrier),
       countryCode: quote?.countryCode ?? "",
       ratePerMin: quote ? moneyToDecimal(quote.rate) : "0",
       carrierRate: quote ? carrierRateToDecimal(quote.carrierRate) : null,

@@ -155,7 +155,7 @@ describe.each(engines)("reconciling calls whose final status never came on %s", 
     const callSid = newCallSid();
     const answer = await askGate(link, { callSid, userId: person.id, to: UK_MOBILE });
     // 0.20 / 0.058 buys 3 whole minutes.
-    expect(answer).toEqual({ kind: "dial", e164: UK_MOBILE, timeLimitSeconds: 180, callerId: server.carrier.callerId, statusCallbackUrl: `${server.config.publicUrl}${STATUS_WEBHOOK_PATH}` });
+    expect(answer).toEqual({ kind: "dial", e164: UK_MOBILE, timeLimitSeconds: 180, callerId: "+15005550006", statusCallbackUrl: `${server.config.publicUrl}${STATUS_WEBHOOK_PATH}` });
     const legSid = newCallSid();
     for (const status of ["initiated", "ringing", "in-progress"] as const) expect((await reportCallStatus(link, { callSid, legSid, status })).accepted).toBe(true);
     expect((await reportCallStatus(link, { callSid, legSid, status: "completed", talkSeconds: 180 })).accepted).toBe(true);
