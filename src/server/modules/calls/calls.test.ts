@@ -247,6 +247,13 @@ describe.each(engines)("calls through the gate and the status webhook on %s", (e
     await reportStatus(server, next, "canceled");
   });
 
+  it("lets no call run longer than four hours, however large the balance", async () => {
+    const person = await customerWith("5000.00");
+    const callSid = newCallSid();
+    expect(parseGateAnswer((await placeCall(server, { callSid, userId: person.id, to: UK_MOBILE })).body)).toMatchObject({ kind: "dial", timeLimitSeconds: 14_400 });
+    await reportStatus(server, callSid, "canceled");
+  });
+
   it("never bills past the time limit, even when the carrier reports more talk time", async () => {
     const person = await customerWith("0.1600");
     const callSid = newCallSid();

@@ -28,6 +28,8 @@ export type VoicePayload = z.infer<typeof voicePayload>;
 
 /** The shortest call the gate lets through: a customer whose balance buys less is refused. */
 export const MIN_CALL_SECONDS = 60;
+/** The longest: Twilio's own cap on a Dial (4 hours); a larger balance buys more calls, not longer ones. */
+export const MAX_CALL_SECONDS = 4 * 60 * 60;
 
 const CLIENT_IDENTITY = /^client:(.+)$/;
 
@@ -62,7 +64,7 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
   if (live.length > 0) return refuse(deps, tx, caller.id, payload, "call_in_progress", quote);
 
   const balance = await getBalance(tx, caller.id);
-  const limit = timeLimitSeconds(balance, quote.rate);
+  const limit = Math.min(timeLimitSeconds(balance, quote.rate), MAX_CALL_SECONDS);
   if (limit < MIN_CALL_SECONDS) return refuse(deps, tx, caller.id, payload, "insufficient_balance", quote);
 
   // A second call placed at the same moment fails the one-live-call index here (ON CONFLICT DO NOTHING waits for the first to commit).
