@@ -59,6 +59,8 @@ export const callLogSchema = z.object({
   /** outbound: the customer dialled; inbound: someone rang the customer (never charged). */
   direction: z.enum(["outbound", "inbound"]),
   toNumber: z.string(),
+  /** Who rang the customer, on an inbound call (E.164 when the carrier gave a number); history calls them back. */
+  fromNumber: z.string().nullable().optional(),
   countryCode: z.string(),
   ratePerMin: rate4,
   status: z.enum(CALL_STATUSES),
