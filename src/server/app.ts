@@ -32,6 +32,7 @@ import { openRatesCatalog } from "./modules/rates/catalog";
 import { registerRatesRoutes } from "./modules/rates/routes";
 import { rateDeckSeeder } from "./modules/rates/seed";
 import { registerAccountRoutes } from "./modules/accounts/routes";
+import { registerCreditsRoutes } from "./modules/credits/routes";
 import { createEmailProvider, type EmailProvider } from "./providers/email";
 import { loggingOptions } from "./logging";
 import { createMailer, handleMailJobs } from "./providers/email/mail-jobs";
@@ -119,6 +120,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAccountRoutes(app, { db: database.db, auth, config });
   registerI18nRoutes(app, createStringsCache(database.db, bus));
   registerRatesRoutes(app, rates);
+  registerCreditsRoutes(app, database.db);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
   registerWebhooks(app, database.db, options.webhooks ?? []);

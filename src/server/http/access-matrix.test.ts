@@ -35,6 +35,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/me": "user",
   "GET /api/rates": "user",
   "GET /api/events": "user",
+  "GET /api/credits/balance": "user",
   "GET /api/admin/overview": "admin",
   "GET /api/admin/rates/countries": "admin",
   "PATCH /api/admin/rates/countries/:code": "admin",
@@ -74,7 +75,7 @@ interface OwnedRoute {
 const OWNED: Record<string, OwnedRoute> = {};
 
 /** Customer routes that act only on the caller's own account: nothing in the path or body can name another's row. */
-const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events"]);
+const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance"]);
 
 /** Customer routes that read data shared by every customer, never a customer's row (the price list). */
 const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates"]);
