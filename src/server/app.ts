@@ -33,6 +33,7 @@ import { registerRatesRoutes } from "./modules/rates/routes";
 import { rateDeckSeeder } from "./modules/rates/seed";
 import { registerAccountRoutes } from "./modules/accounts/routes";
 import { registerCreditsRoutes } from "./modules/credits/routes";
+import { registerCallHistoryRoutes } from "./modules/calls/history-routes";
 import { createEmailProvider, type EmailProvider } from "./providers/email";
 import { loggingOptions } from "./logging";
 import { createMailer, handleMailJobs } from "./providers/email/mail-jobs";
@@ -121,6 +122,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerI18nRoutes(app, createStringsCache(database.db, bus));
   registerRatesRoutes(app, rates);
   registerCreditsRoutes(app, database.db);
+  registerCallHistoryRoutes(app, database.db);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
   registerWebhooks(app, database.db, options.webhooks ?? []);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALL_STATUSES, callHistory, callHistoryCsvPath, rateCall, type CallStatus } from "../../../shared/api/calls";
+import type { Locale } from "../../../shared/i18n/locales";
 import { callApi } from "../../lib/api-client";
 import { CALLS_QUERY_KEY } from "../../lib/live-events";
 
@@ -57,10 +58,11 @@ export function useCallHistory(filter: HistoryFilter, page: number) {
   });
 }
 
-/** The CSV export of the same filter; the browser downloads it with the session cookie. */
-export function csvExportHref(filter: HistoryFilter): string {
+/** The CSV export of the same filter, in the page's language; the browser downloads it with the session cookie. */
+export function csvExportHref(filter: HistoryFilter, locale: Locale): string {
   const search = writeHistorySearch(filter, 1);
-  return search.size > 0 ? `${callHistoryCsvPath}?${search}` : callHistoryCsvPath;
+  search.set("lang", locale);
+  return `${callHistoryCsvPath}?${search}`;
 }
 
 export function useRateCall() {

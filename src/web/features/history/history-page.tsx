@@ -47,7 +47,7 @@ export function HistoryPage() {
           <h1 className="text-2xl font-bold text-slate-900">{t("history.title")}</h1>
           <p className="mt-1 text-sm text-slate-600">{t("history.subtitle")}</p>
         </div>
-        <a href={csvExportHref(filter)} download className={buttonVariants({ variant: "secondary" })}>
+        <a href={csvExportHref(filter, locale)} download className={buttonVariants({ variant: "secondary" })}>
           <Download aria-hidden="true" className="size-4" />
           {t("history.export_csv")}
         </a>
