@@ -34,6 +34,12 @@ import { rateDeckSeeder } from "./modules/rates/seed";
 import { registerAccountRoutes } from "./modules/accounts/routes";
 import { registerCreditsRoutes } from "./modules/credits/routes";
 import { registerCallHistoryRoutes } from "./modules/calls/history-routes";
+import type { CallsDeps } from "./modules/calls/deps";
+import { handleReconcileJobs, sweepOverdueCalls } from "./modules/calls/reconcile";
+import { registerVoiceRoutes } from "./modules/calls/routes";
+import { callWebhooks } from "./modules/calls/webhooks";
+import type { Carrier } from "./providers/telephony/carrier";
+import { chooseCarrier, localCarrierSecret, type CarrierFactory } from "./providers/telephony/choose-carrier";
 import { createEmailProvider, type EmailProvider } from "./providers/email";
 import { loggingOptions } from "./logging";
 import { createMailer, handleMailJobs } from "./providers/email/mail-jobs";
@@ -62,6 +68,8 @@ export interface ServerOptions {
   email?: EmailProvider;
   /** More provider webhooks beside the configured ones (tests register a test-only provider). */
   webhooks?: readonly Webhook[];
+  /** Builds the telephony carrier instead of the configured choice (chooseCarrier: Twilio when configured, else the local carrier). */
+  carrier?: CarrierFactory;
 }
 
 export interface Server {
@@ -70,6 +78,7 @@ export interface Server {
   bus: EventBus;
   auth: Auth;
   jobs: JobQueue;
+  carrier: Carrier;
   servesWebApp: boolean;
   close(): Promise<void>;
 }
@@ -100,7 +109,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const email = options.email ?? createEmailProvider(config, database.db, options.logger === false ? () => undefined : undefined);
   const jobs = createJobQueue(database, { log: app.log });
   handleMailJobs(jobs, email);
-  await jobs.start();
+  // The reconcile job needs the carrier, which needs the app: both exist before the queue starts below.
+  let callsDeps: CallsDeps | null = null;
+  handleReconcileJobs(jobs, () => {
+    if (!callsDeps) throw new Error("the calls module is not ready yet");
+    return callsDeps;
+  });
   const auth = createAuth({ db: database.db, config, secret, mail: createMailer(jobs, database.db), log: app.log });
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
 
@@ -114,6 +128,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await registerOpenApi(app);
   registerAccessControl(app, auth);
 
+  const carrierSecret = localCarrierSecret(config, () => loadOrCreateSecrets(config.dataDir).localCarrierSecret);
+  const carrier = (options.carrier ?? chooseCarrier)({ app, db: database.db, bus, config, localCarrierSecret: carrierSecret });
+  callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log: app.log };
+
   registerSystemRoutes(app, database, config, bus);
   registerAdminRoutes(app, database.db);
   registerAdminBackgroundRoutes(app, { db: database.db, jobs });
@@ -125,7 +143,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerCallHistoryRoutes(app, database.db);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
-  registerWebhooks(app, database.db, options.webhooks ?? []);
+  registerVoiceRoutes(app, carrier);
+  registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...(options.webhooks ?? [])]);
 
   const indexHtml = options.webRoot === false ? null : await registerWebApp(app, options.webRoot ?? WEB_ROOT);
   registerNotFound(app, indexHtml);
@@ -137,17 +156,22 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   pruning.unref();
 
   await app.ready();
+  await jobs.start();
+  const overdue = await sweepOverdueCalls(callsDeps);
+  if (overdue > 0) app.log.warn({ calls: overdue }, "calls live past their time limit: asking the carrier about them");
   return {
     app,
     database,
     bus,
     auth,
     jobs,
+    carrier,
     servesWebApp: indexHtml !== null,
     async close() {
       clearInterval(pruning);
       await app.close();
       await jobs.stop();
+      await carrier.close?.();
       await bus.close();
       await email.close();
       await database.close();
