@@ -42,6 +42,15 @@ export function writeHistorySearch(filter: HistoryFilter, page: number): URLSear
   return search;
 }
 
+/** The filter with one field changed ("" removes it), or with none when the change is null. */
+export function applyFilterChange(filter: HistoryFilter, change: { name: keyof HistoryFilter; value: string } | null): HistoryFilter {
+  if (change === null) return {};
+  const next: Record<string, string> = { ...filter };
+  if (change.value) next[change.name] = change.value;
+  else delete next[change.name];
+  return readHistorySearch(new URLSearchParams(next)).filter;
+}
+
 /** A range whose first day is after its last finds nothing; the page says so instead of asking. */
 export function rangeIsBackwards(filter: HistoryFilter): boolean {
   return Boolean(filter.from && filter.to && filter.from > filter.to);

@@ -8,17 +8,15 @@ import { rangeIsBackwards, type HistoryFilter } from "./history-api";
 
 const SELECT = "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40";
 
+/** One field's new value ("" clears it), or null to clear them all. */
+export type FilterChange = { name: keyof HistoryFilter; value: string } | null;
+
 /** From and to days, a status, and a way back to everything; each change applies at once. */
-export function HistoryFilters({ filter, onChange }: { filter: HistoryFilter; onChange: (filter: HistoryFilter) => void }) {
+export function HistoryFilters({ filter, onChange }: { filter: HistoryFilter; onChange: (change: FilterChange) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const backwards = rangeIsBackwards(filter);
-  const set = (name: keyof HistoryFilter, value: string) => {
-    const next: HistoryFilter = { ...filter };
-    if (value) (next as Record<string, string>)[name] = value;
-    else delete next[name];
-    onChange(next);
-  };
+  const set = (name: keyof HistoryFilter, value: string) => onChange({ name, value });
   const filtered = Boolean(filter.from || filter.to || filter.status);
 
   return (
@@ -66,7 +64,7 @@ export function HistoryFilters({ filter, onChange }: { filter: HistoryFilter; on
           </select>
         </div>
         {filtered ? (
-          <Button variant="ghost" className="h-11" onClick={() => onChange({})}>
+          <Button variant="ghost" className="h-11" onClick={() => onChange(null)}>
             {t("history.clear_filters")}
           </Button>
         ) : null}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CallLog } from "../../../shared/api/calls";
@@ -139,6 +139,19 @@ describe("HistoryPage", () => {
     expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe("/api/calls/export.csv?lang=en");
   });
 
+  it("builds a quick second change on the first, before the address bar catches up", async () => {
+    const fetchMock = stubApi();
+    const { router } = renderPage("/en/history?status=busy");
+    await screen.findByText("Page 1 of 1");
+    // Clear, then a day typed before React renders again (one act): the day must not bring the cleared status back.
+    act(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+      fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-03-05" } });
+    });
+    await waitFor(() => expect(router.state.location.search).toBe("?from=2026-03-05"));
+    await waitFor(() => expect(historyCalls(fetchMock).at(-1)?.search).toBe("?from=2026-03-05&page=1"));
+  });
+
   it("says so when the start day is after the end day, without asking the server", async () => {
     const fetchMock = stubApi();
     renderPage("/en/history?from=2026-04-02&to=2026-04-01");
@@ -150,13 +163,21 @@ describe("HistoryPage", () => {
     const fetchMock = stubApi((url) =>
       url.pathname === "/api/calls" ? json(page(url.searchParams.get("page") === "2" ? [rated] : [completed, busy], { page: Number(url.searchParams.get("page")), pageCount: 2 })) : undefined,
     );
-    renderPage();
+    const { router } = renderPage();
     await screen.findByText("Page 1 of 2");
     expect((screen.getByRole("button", { name: "Previous" }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     await screen.findByText("Page 2 of 2");
     expect(historyCalls(fetchMock).at(-1)?.searchParams.get("page")).toBe("2");
     expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(true);
+    // The browser's back button returns to the first page; the header's History link to an unfiltered list.
+    await act(() => router.navigate(-1));
+    await screen.findByText("Page 1 of 2");
+    await act(() => router.navigate("/en/history?status=busy&page=2"));
+    await waitFor(() => expect((screen.getByLabelText("Status") as HTMLSelectElement).value).toBe("busy"));
+    await act(() => router.navigate("/en/history"));
+    await waitFor(() => expect((screen.getByLabelText("Status") as HTMLSelectElement).value).toBe(""));
+    expect(historyCalls(fetchMock).at(-1)?.search).toBe("?page=1");
   });
 
   it("invites a customer with no calls to make one", async () => {

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Download, History } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { CallLog } from "../../../shared/api/calls";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PageSpinner } from "../../components/ui/spinner";
@@ -10,12 +10,13 @@ import { localePath, useLocale } from "../../lib/use-locale";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
-import { csvExportHref, rangeIsBackwards, readHistorySearch, useCallHistory, writeHistorySearch, type HistoryFilter } from "./history-api";
+import { csvExportHref, rangeIsBackwards, useCallHistory } from "./history-api";
 import { HistoryCards } from "./history-cards";
 import { HistoryFilters } from "./history-filters";
 import { useHistoryStrings } from "./history-strings";
 import { HistoryTable } from "./history-table";
 import { HistoryTotals } from "./history-totals";
+import { useHistorySearch } from "./use-history-search";
 import { RateCallDialog } from "./rate-call-dialog";
 
 /** /{lang}/history: the customer's calls, newest first, filtered, totalled, paged and exportable. */
@@ -24,8 +25,7 @@ export function HistoryPage() {
   const locale = useLocale();
   useHistoryStrings();
   usePageTitle(t("history.title"));
-  const [search, setSearch] = useSearchParams();
-  const { filter, page } = readHistorySearch(search);
+  const { filter, page, changeFilter, changePage } = useHistorySearch();
   const history = useCallHistory(filter, page);
   // Phones get cards: ten columns cannot be read at 390 px.
   const wide = useMediaQuery("(min-width: 1024px)");
@@ -33,9 +33,6 @@ export function HistoryPage() {
   const onRate = useCallback((call: CallLog) => setRating(call), []);
   const number = new Intl.NumberFormat(i18n.language);
 
-  // A new filter starts at the first page.
-  const changeFilter = (next: HistoryFilter) => setSearch(writeHistorySearch(next, 1), { replace: true });
-  const changePage = (next: number) => setSearch(writeHistorySearch(filter, next));
   const filtered = Boolean(filter.from || filter.to || filter.status);
   const data = history.data;
   const backwards = rangeIsBackwards(filter);
@@ -82,7 +79,7 @@ export function HistoryPage() {
       {data && data.totals.calls === 0 && filtered ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-slate-200">
           <p className="text-slate-700">{t("history.no_matches")}</p>
-          <Button variant="secondary" onClick={() => changeFilter({})}>
+          <Button variant="secondary" onClick={() => changeFilter(null)}>
             {t("history.clear_filters")}
           </Button>
         </div>

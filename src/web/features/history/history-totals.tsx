@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUsd, parseMoney } from "../../../shared/money";
 import { useLocale } from "../../lib/use-locale";
@@ -15,6 +16,7 @@ export function HistoryTotals({ totals }: { totals: HistoryTotalsData }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const number = new Intl.NumberFormat(locale);
+  const headingId = useId();
   const items = [
     { key: "calls", label: t("history.totals.calls"), value: number.format(totals.calls) },
     { key: "talk", label: t("history.totals.talk_time"), value: formatDuration(totals.talkSeconds, locale) },
@@ -22,8 +24,8 @@ export function HistoryTotals({ totals }: { totals: HistoryTotalsData }) {
     { key: "cost", label: t("history.totals.cost"), value: formatUsd(parseMoney(totals.costUsd), locale, 4) },
   ];
   return (
-    <section aria-labelledby="history-totals-heading">
-      <h2 id="history-totals-heading" className="sr-only">
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="sr-only">
         {t("history.totals.heading")}
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
