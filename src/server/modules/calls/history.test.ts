@@ -5,6 +5,7 @@ import { readCsvRecords } from "../../../shared/csv/read-csv";
 import { callLogs } from "../../db/schema/calls";
 import { engines } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
+import { grant, newCallSid, placeCall, reportStatus } from "../../test/calls";
 import { insertCall } from "../../test/history-calls";
 import { startTestServer, type TestServer } from "../../test/test-server";
 
@@ -61,6 +62,25 @@ describe.each(engines)("call history on %s", (engine) => {
     expect(first.totals).toEqual({ calls: count, talkSeconds: talk, billedMinutes: 2 * count, costUsd: "12.5000" });
     expect(second.totals).toEqual(first.totals);
     expect(first.calls[0]).toMatchObject({ toNumber: "+18762101234", countryCode: "JM", ratePerMin: "0.2500", status: "completed", billedMinutes: 2 });
+  });
+
+  it("shows a call placed through the gate and settled by the carrier's status events, rateable once it ended", async () => {
+    const person = await buildUser(server);
+    await grant(server, person.id, "1");
+    const callSid = newCallSid();
+    expect((await placeCall(server, { callSid, userId: person.id, to: "+447106123456" })).statusCode).toBe(200);
+    for (const status of ["initiated", "ringing", "in-progress"]) await reportStatus(server, callSid, status);
+
+    const live = await history(person);
+    expect(live.calls).toEqual([expect.objectContaining({ callSid, status: "answered", costUsd: "0.0000" })]);
+    expect((await put(person, `/api/calls/${callSid}/rating`, { rating: 5 })).statusCode).toBe(409);
+
+    await reportStatus(server, callSid, "completed", { CallDuration: "70" });
+    const done = await history(person);
+    // The UK mobile's frozen rate, two started minutes.
+    expect(done.calls).toEqual([expect.objectContaining({ callSid, direction: "outbound", toNumber: "+447106123456", countryCode: "GB", ratePerMin: "0.0580", status: "completed", durationSeconds: 70, billedMinutes: 2, costUsd: "0.1160" })]);
+    expect(done.totals).toEqual({ calls: 1, talkSeconds: 70, billedMinutes: 2, costUsd: "0.1160" });
+    expect((await put(person, `/api/calls/${callSid}/rating`, { rating: 5 })).json().call).toMatchObject({ callSid, qualityRating: 5, costUsd: "0.1160" });
   });
 
   it("filters by whole UTC days and by status, and totals only what the filter finds", async () => {

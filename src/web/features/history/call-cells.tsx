@@ -45,6 +45,8 @@ export function NumberCell({ call }: { call: CallLog }) {
 
 export function CountryCell({ code }: { code: string }) {
   const nameOf = useCountryName();
+  // A call the gate refused as not a number has no country.
+  if (!code) return <span className="text-slate-400">—</span>;
   return (
     <span className="inline-flex items-center gap-2">
       <span aria-hidden="true" className="text-lg leading-none">
