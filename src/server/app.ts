@@ -33,6 +33,7 @@ import { registerRatesRoutes } from "./modules/rates/routes";
 import { rateDeckSeeder } from "./modules/rates/seed";
 import { registerAccountRoutes } from "./modules/accounts/routes";
 import { registerCreditsRoutes } from "./modules/credits/routes";
+import { registerCallHistoryRoutes } from "./modules/calls/history-routes";
 import type { CallsDeps } from "./modules/calls/deps";
 import { handleReconcileJobs, sweepOverdueCalls } from "./modules/calls/reconcile";
 import { registerVoiceRoutes } from "./modules/calls/routes";
@@ -139,6 +140,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerI18nRoutes(app, createStringsCache(database.db, bus));
   registerRatesRoutes(app, rates);
   registerCreditsRoutes(app, database.db);
+  registerCallHistoryRoutes(app, database.db);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
   registerVoiceRoutes(app, carrier);

@@ -1,10 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookEvents } from "../db/schema/webhooks";
+import { eq } from "drizzle-orm";
 import { callLogs } from "../db/schema/calls";
+import { webhookEvents } from "../db/schema/webhooks";
 import { SIGNATURE_HEADER as CARRIER_SIGNATURE_HEADER } from "../providers/telephony/webhook-signature";
 import { engines } from "../test/engines";
 import { buildUser, type TestUser } from "../test/factories";
+import { insertCall } from "../test/history-calls";
 import { TEST_SIGNATURE_HEADER, testWebhooks } from "../test/test-webhooks";
 import { startTestServer, type TestServer } from "../test/test-server";
 import type { RegisteredRoute, RouteAccess } from "./access";
@@ -37,6 +39,11 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/rates": "user",
   "GET /api/events": "user",
   "GET /api/credits/balance": "user",
+  "GET /api/calls": "user",
+  "GET /api/calls/export.csv": "user",
+  "GET /api/calls/:callSid": "user",
+  "PUT /api/calls/:callSid/rating": "user",
+  "PUT /api/calls/:callSid/quality": "user",
   "POST /api/voice/token": "user",
   "POST /webhooks/telephony/voice": "signed",
   "POST /webhooks/telephony/status": "signed",
@@ -76,7 +83,36 @@ interface OwnedRoute {
  * Customer routes on rows that belong to someone, "METHOD /path" → case.
  * Features with owned rows add theirs here (contacts, call history, payments, support).
  */
-const OWNED: Record<string, OwnedRoute> = {};
+const OWNED: Record<string, OwnedRoute> = {
+  "GET /api/calls": { arrange: arrangeCall, otherGets: 200 },
+  "GET /api/calls/export.csv": { arrange: arrangeCall, otherGets: 200 },
+  "GET /api/calls/:callSid": { arrange: arrangeCall },
+  "PUT /api/calls/:callSid/rating": {
+    arrange: async (server, owner) => ({ ...(await arrangeCall(server, owner)), body: { rating: 4 } }),
+    assertUnchanged: (server, _owner, arranged) => expectCallRow(server, arranged, (row) => row.qualityRating === 4),
+  },
+  "PUT /api/calls/:callSid/quality": {
+    arrange: async (server, owner) => ({
+      ...(await arrangeCall(server, owner)),
+      body: { rttMs: 80, jitterMs: 4, packetLoss: 0.001, mos: null, packetsSent: 500, packetsReceived: 498 },
+    }),
+    assertUnchanged: (server, _owner, arranged) => expectCallRow(server, arranged, (row) => row.quality?.rttMs === 80),
+  },
+};
+
+/** A finished call of the owner's, addressed by its sid; the sid is what no other customer's answer may show. */
+async function arrangeCall(server: TestServer, owner: TestUser): Promise<Arranged> {
+  const row = await insertCall(server.database.db, owner.id);
+  return { params: { callSid: row.callSid }, marker: row.callSid };
+}
+
+async function expectCallRow(server: TestServer, arranged: Arranged, holds: (row: typeof callLogs.$inferSelect) => boolean): Promise<void> {
+  const [row] = await server.database.db
+    .select()
+    .from(callLogs)
+    .where(eq(callLogs.callSid, arranged.params?.["callSid"] ?? ""));
+  expect(row && holds(row), `call ${arranged.marker} as its owner left it`).toBe(true);
+}
 
 /** Customer routes that act only on the caller's own account: nothing in the path or body can name another's row. */
 const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token"]);

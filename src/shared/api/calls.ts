@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 import { money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
 import { rate4 } from "./rates";
@@ -59,6 +60,8 @@ export const callLogSchema = z.object({
   /** outbound: the customer dialled; inbound: someone rang the customer (never charged). */
   direction: z.enum(["outbound", "inbound"]),
   toNumber: z.string(),
+  /** Who rang the customer, on an inbound call (E.164 when the carrier gave a number); history calls them back. */
+  fromNumber: z.string().nullable().optional(),
   countryCode: z.string(),
   ratePerMin: rate4,
   status: z.enum(CALL_STATUSES),
@@ -99,7 +102,17 @@ export const callHistory = defineEndpoint({
 
 /** The same filter as a CSV file (text/csv; cells that look like formulas are escaped). */
 export const callHistoryCsvPath = "/api/calls/export.csv";
-export const callHistoryCsvQuery = historyFilter;
+/** `lang` names the language of the header row, statuses and country names (else the browser's Accept-Language). */
+export const callHistoryCsvQuery = historyFilter.extend({ lang: z.enum(LOCALES).optional() });
+
+export const callHistoryCsv = defineEndpoint({
+  method: "GET",
+  path: callHistoryCsvPath,
+  access: "user",
+  summary: "The signed-in customer's calls under the history filter, as a CSV file named with the day",
+  query: callHistoryCsvQuery,
+  response: z.string(),
+});
 
 export const rateCall = defineEndpoint({
   method: "PUT",

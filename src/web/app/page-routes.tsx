@@ -23,7 +23,10 @@ export const publicPages: PageRoute[] = [
 ];
 
 /** Signed-in customers (and admins); anonymous visitors are sent to /{lang}/auth. */
-export const customerPages: PageRoute[] = [page("profile", () => import("../features/accounts/profile-page"))];
+export const customerPages: PageRoute[] = [
+  page("profile", () => import("../features/accounts/profile-page")),
+  page("history", () => import("../features/history/history-page")),
+];
 
 /** Administrators only; everyone else is sent to /{lang}. */
 export const adminPages: PageRoute[] = [

@@ -13,7 +13,15 @@ const english = load("en");
 /** Strings that are the same in every language on purpose: brand names, codes, symbols. */
 const SAME_IN_EVERY_LANGUAGE = /^(Dialwise|Google|Twilio|Stripe|USD|HD|FAQ|OK|[\d\s+#*().,:/$%-]*|\{\{\w+\}\})$/;
 /** Keys whose English value may legitimately be identical in another language (checked by hand). */
-const ALLOWED_IDENTICAL = new Set(["brand.name"]);
+const ALLOWED_IDENTICAL = new Set([
+  "brand.name",
+  // "Status" is the word in Swedish, German and Portuguese; "Jitter" the term in Swedish and German; "Actions" in French.
+  "history.filter_status",
+  "history.column.status",
+  "history.csv.status",
+  "history.quality.jitter",
+  "history.column.actions",
+]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 

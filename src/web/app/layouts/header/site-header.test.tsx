@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthState } from "../../../features/accounts/use-auth";
+import { liveEventCacheUpdates } from "../../../lib/live-events";
 import { AppProviders, createQueryClient } from "../../providers";
 import { SiteHeader } from "./site-header";
 
@@ -40,6 +41,37 @@ describe("site header", () => {
     expect(screen.getByRole("button", { name: "Sign Out" })).toBeTruthy();
     expect(within(nav).queryByRole("link", { name: "Dashboard" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Sign In" })).toBeNull();
+  });
+
+  it("shows a customer's balance in their language with 2 decimals, and follows `balance` live events", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(String(input), "http://localhost").pathname === "/api/credits/balance"
+          ? Response.json({ balance: "1234.5678" })
+          : Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 }),
+      ),
+    );
+    const queryClient = createQueryClient();
+    auth.current = { ...base, status: "authenticated", userId: "u1" };
+    const router = createMemoryRouter([{ path: "/:lang/*", element: <SiteHeader /> }], { initialEntries: ["/de/somewhere"] });
+    render(
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    const balance = await screen.findByTestId("header-balance");
+    // German writes 1.234,57 $ (with a no-break space); the English label because German strings are not loaded here.
+    expect(balance.textContent?.replace(/\s/g, " ")).toBe("Balance1.234,57 $");
+    liveEventCacheUpdates.balance(queryClient, { balance: "2.5000" });
+    await waitFor(() => expect(screen.getByTestId("header-balance").textContent?.replace(/\s/g, " ")).toBe("Balance2,50 $"));
+  });
+
+  it("shows no balance to visitors or admins", async () => {
+    renderHeader({});
+    await Promise.resolve();
+    expect(screen.queryByTestId("header-balance")).toBeNull();
+    expect(vi.mocked(fetch).mock.calls.some(([input]) => String(input).includes("/api/credits/balance"))).toBe(false);
   });
 
   it("gives an admin admin links only, without the brand mark", () => {

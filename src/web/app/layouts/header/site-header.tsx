@@ -5,6 +5,7 @@ import { signOutEverywhere } from "../../../features/accounts/sign-out";
 import { useAuth } from "../../../features/accounts/use-auth";
 import { cn } from "../../../lib/cn";
 import { useLocale } from "../../../lib/use-locale";
+import { HeaderBalance } from "./header-balance";
 import { LanguagePicker } from "./language-picker";
 import { MobileMenu } from "./mobile-menu";
 import { MoreMenu } from "./more-menu";
@@ -53,6 +54,7 @@ export function SiteHeader() {
             </>
           ) : null}
         </nav>
+        {auth.status === "authenticated" && !auth.isAdmin ? <HeaderBalance /> : null}
         <LanguagePicker className="hidden md:inline-flex" />
         {auth.status === "unauthenticated" ? (
           <Link to={`/${locale}/auth`} className={buttonVariants({ size: "sm", className: "hidden sm:inline-flex" })}>

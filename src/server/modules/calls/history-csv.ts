@@ -1,0 +1,36 @@
+import type { CallLog } from "../../../shared/api/calls";
+import { countryName } from "../../../shared/countries/countries";
+import { writeCsv } from "../../../shared/csv/write-csv";
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales";
+import type { Executor } from "../../db/client";
+import { loadStrings } from "../i18n/service";
+
+const COLUMNS = ["started", "direction", "number", "country", "status", "duration_seconds", "billed_minutes", "rate", "cost", "rating", "call_sid"] as const;
+
+/**
+ * The CSV of a customer's calls in their language: the header row, directions, statuses and
+ * country names translated (from the translations table, so an admin's edit shows here too);
+ * times in UTC ISO form and amounts as exact decimals with a point, so any spreadsheet reads
+ * them as numbers. Written by the one CSV writer, which escapes cells a spreadsheet would run.
+ */
+export async function callHistoryCsv(db: Executor, calls: readonly CallLog[], locale: Locale): Promise<string> {
+  const filter = { prefixes: ["history.csv.", "history.status.", "history.direction."], exclude: false };
+  const english = await loadStrings(db, DEFAULT_LOCALE, filter);
+  const strings = locale === DEFAULT_LOCALE ? english : { ...english, ...(await loadStrings(db, locale, filter)) };
+  const say = (key: string) => strings[`history.${key}`] ?? key;
+  const header = COLUMNS.map((column) => say(`csv.${column}`));
+  const rows = calls.map((call) => [
+    call.startedAt,
+    say(`direction.${call.direction}`),
+    (call.direction === "inbound" ? call.fromNumber : call.toNumber) ?? "",
+    call.countryCode ? countryName(call.countryCode, locale) : "",
+    say(`status.${call.status.replace("-", "_")}`),
+    String(call.durationSeconds),
+    String(call.billedMinutes),
+    call.ratePerMin,
+    call.costUsd,
+    call.qualityRating === null ? "" : String(call.qualityRating),
+    call.callSid,
+  ]);
+  return writeCsv([header, ...rows]);
+}
