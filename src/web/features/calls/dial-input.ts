@@ -30,7 +30,8 @@ function countryOfNumber(digits: string, countries: readonly RatedCountry[]): Ra
   if (byRegion) return byRegion;
   // Not a valid number yet (still typing): the longest calling code that starts it.
   const candidates = countries.filter((country) => digits.startsWith(country.callingCode));
-  candidates.sort((a, b) => b.callingCode.length - a.callingCode.length);
+  // Longest code first; among countries sharing one (+44: GB, GG, JE, IM), the popular one.
+  candidates.sort((a, b) => b.callingCode.length - a.callingCode.length || Number(b.isPopular) - Number(a.isPopular));
   return candidates[0] ?? null;
 }
 
