@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthState } from "../accounts/use-auth";
 import { json, stubRatesApi } from "../rates/rates.fixtures";
 import { renderAt } from "../rates/render-with-app";
+import type * as AudioModule from "../../lib/voice/audio";
 import { CallSection } from "./call-section";
 import { FakeDevice, FakeEventSource, LiveEventsProbe } from "./call-section.fixtures";
 
@@ -11,7 +12,7 @@ vi.mock("../accounts/use-auth", () => ({ useAuth: () => auth.current, ACCOUNT_QU
 vi.mock("../../lib/voice/create-voice-device", () => ({ createVoiceDevice: () => new FakeDevice() }));
 const microphone = vi.hoisted(() => ({ allowed: true }));
 vi.mock("../../lib/voice/audio", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../lib/voice/audio")>()),
+  ...(await importOriginal<typeof AudioModule>()),
   microphoneAllowed: () => Promise.resolve(microphone.allowed),
 }));
 
