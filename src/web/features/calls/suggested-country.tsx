@@ -26,7 +26,8 @@ export function SuggestedCountry({ countries, onChoose }: { countries: readonly 
   const country = suggestions[index % Math.max(1, suggestions.length)];
   if (!country) return null;
   return (
-    <p className="text-center text-sm text-slate-600">
+    // Two lines' height whatever the name's length, so the rotation never moves what is below it.
+    <p className="flex min-h-10 items-center justify-center text-center text-sm text-slate-600">
       <button type="button" onClick={() => onChoose(country)} className="rounded-md px-1 hover:bg-brand-50 hover:text-brand-800">
         <span aria-hidden="true" className="me-1">
           {country.flag}

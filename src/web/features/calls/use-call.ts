@@ -140,7 +140,11 @@ export function useCall(balance: Money | undefined) {
 
   function handleLive(event: StatusEvent, current: Active) {
     update((record) => ({ ...record, sid: event.callSid, rate: event.ratePerMin ? parseMoney(event.ratePerMin) : record.rate }));
-    if (event.status === "initiated") update((record) => ({ ...record, answeredAt: null }));
+    if (event.status === "initiated") {
+      // The spec: the server took the call (nothing charged yet); the clock starts only when it is answered.
+      toast(t("call_section.initiated"), { id: "call-progress", duration: 2000 });
+      update((record) => ({ ...record, answeredAt: null }));
+    }
     else if (event.status === "ringing") update((record) => (record.phase === "connecting" ? { ...record, phase: "ringing" } : record));
     else if (event.status === "answered") {
       setNow(Date.now());

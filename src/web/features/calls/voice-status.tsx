@@ -3,7 +3,21 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
 
 /** The voice-ready indicator, with a retry when the device failed and a microphone retry when access was refused. */
-export function VoiceStatus({ ready, failed, microphoneDenied, onRetryDevice, onRetryMicrophone }: { ready: boolean; failed: boolean; microphoneDenied: boolean; onRetryDevice: () => void; onRetryMicrophone: () => void }) {
+export function VoiceStatus({
+  ready,
+  failed,
+  microphoneDenied,
+  inCall,
+  onRetryDevice,
+  onRetryMicrophone,
+}: {
+  ready: boolean;
+  failed: boolean;
+  microphoneDenied: boolean;
+  inCall: boolean;
+  onRetryDevice: () => void;
+  onRetryMicrophone: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-sm">
@@ -22,7 +36,7 @@ export function VoiceStatus({ ready, failed, microphoneDenied, onRetryDevice, on
           <MicOff aria-hidden="true" className="size-4" />
           {t("call_section.microphone_retry")}
         </button>
-      ) : ready ? (
+      ) : ready && !inCall ? (
         <span className="inline-flex items-center gap-1 text-slate-500">
           <Mic aria-hidden="true" className="size-4" />
           {t("call_section.microphone_hint")}
