@@ -202,6 +202,23 @@ describe("the call section", () => {
     expect(call?.disconnect).not.toHaveBeenCalled();
   });
 
+  it("shows the gate's reason over the carrier's 'declined' when the server refused the call", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
+    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
+    const call = FakeDevice.last?.calls[0];
+    act(() => call?.fire("error", { code: 31603, message: "declined" }));
+    act(() => call?.disconnect());
+    expect(await screen.findByText("Call declined")).toBeTruthy();
+    act(() => FakeEventSource.last?.emit("call.status", status({ status: "failed", reason: "call_in_progress" })));
+    expect(await screen.findByText("You already have a call in progress.")).toBeTruthy();
+  });
+
   it("shows the carrier's reason when the line is busy", async () => {
     auth.current = signedIn;
     stubApi({ current: "5.0000" });

@@ -75,8 +75,13 @@ export function useCall(balance: Money | undefined) {
     setActive(next);
   }, []);
 
-  const showOutcome = useCallback((message: string) => {
-    if (outcomeShown.current) return;
+  /**
+   * One message per call's end. The device's error comes first and is shown unless the
+   * server already spoke; the server's outcome (a refusal's reason) replaces it: the
+   * carrier only knows "declined" where the gate knows "insufficient balance".
+   */
+  const showOutcome = useCallback((message: string, fromServer = false) => {
+    if (outcomeShown.current && !fromServer) return;
     outcomeShown.current = true;
     toast.error(message, { id: "call-outcome" });
   }, []);
@@ -144,8 +149,7 @@ export function useCall(balance: Money | undefined) {
       // The spec: the server took the call (nothing charged yet); the clock starts only when it is answered.
       toast(t("call_section.initiated"), { id: "call-progress", duration: 2000 });
       update((record) => ({ ...record, answeredAt: null }));
-    }
-    else if (event.status === "ringing") update((record) => (record.phase === "connecting" ? { ...record, phase: "ringing" } : record));
+    } else if (event.status === "ringing") update((record) => (record.phase === "connecting" ? { ...record, phase: "ringing" } : record));
     else if (event.status === "answered") {
       setNow(Date.now());
       update((record) => ({ ...record, phase: "connected", answeredAt: record.answeredAt ?? Date.now() }));
@@ -161,9 +165,10 @@ export function useCall(balance: Money | undefined) {
       lastCall.current = null;
       showCompletedToasts(t, locale, event.talkDurationSeconds, event.costUsd, direction === "inbound");
       if (direction === "outbound" && event.talkDurationSeconds > 0) setRatingFor(event.callSid);
-    } else if (event.status === "busy") showOutcome(t("call_section.error.busy"));
-    else if (event.status === "no-answer") showOutcome(t("call_section.error.no_answer"));
-    else if (event.status === "failed") showOutcome(event.reason ? refusalMessage(t, event.reason) : t("call_section.call_failed"));
+    } else if (event.status === "busy") showOutcome(t("call_section.error.busy"), true);
+    else if (event.status === "no-answer") showOutcome(t("call_section.error.no_answer"), true);
+    // A failure the device already explained (its own code) keeps that message; a refusal's reason replaces it.
+    else if (event.status === "failed") showOutcome(event.reason ? refusalMessage(t, event.reason) : t("call_section.call_failed"), event.reason !== null);
   }
 
   // The clock ticks while a call is answered.
