@@ -169,7 +169,8 @@ describe("the call section", () => {
 
     act(() => FakeEventSource.last?.emit("call.status", status({ status: "completed", talkDurationSeconds: 60, costUsd: "0.0266" })));
     expect(plain((await screen.findByText(/Talk time/)).textContent)).toBe("Talk time 1:00, billed minutes: 1");
-    // The spent-cost toast, at 3 decimals.
+    // The spent-cost toast, at 3 decimals, once the completed toast has had its 5 s.
+    await act(() => vi.advanceTimersByTimeAsync(6000));
     expect(plain((await screen.findByText(/was taken from your balance/)).textContent)).toBe("$0.027 was taken from your balance.");
     const rating = await screen.findByRole("dialog", { name: "How was the call quality?" });
     expect(within(rating).getByRole("radio", { name: "5 out of 5" }).getAttribute("aria-checked")).toBe("true");

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CountryPicker } from "../rates/country-picker";
 import { usePublicRates } from "../rates/rates-api";
@@ -79,6 +79,13 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
 
   const retryMicrophone = () => void microphoneAllowed().then((allowed) => setMicrophoneDenied(!allowed));
   const inCall = call.view !== null;
+  // The in-call panel is shorter than the dialler: keep it in view when a call starts or ends.
+  const wasInCall = useRef(inCall);
+  useEffect(() => {
+    if (wasInCall.current === inCall) return;
+    wasInCall.current = inCall;
+    section.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+  }, [inCall]);
   const incoming = voice.incoming && !inCall ? voice.incoming : null;
 
   return (
