@@ -105,6 +105,65 @@ describe("the call section", () => {
     await waitFor(() => expect(countryTrigger().textContent).toContain("Jamaica"));
   });
 
+  it("prefills a number handed over by another page", async () => {
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    renderSection({ pathname: "/en", state: { phoneNumber: "+44 7400 123456" } });
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United Kingdom"));
+    expect(numberInput().value).toBe("7400123456");
+  });
+
+  it("suggests another popular country every 2.5 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    renderSection();
+    const first = (await screen.findByText(/^Call .* from .*\/min$/)).textContent;
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    const second = screen.getByText(/^Call .* from .*\/min$/).textContent;
+    expect(second).not.toBe(first);
+  });
+
+  it("asks which country when the number belongs to another one, then quotes the number it chose", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "447400123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    const mismatch = await screen.findByRole("dialog", { name: "Check the country" });
+    fireEvent.click(within(mismatch).getByRole("button", { name: /Switch to United Kingdom/ }));
+    const confirm = await screen.findByRole("dialog", { name: "Start this call?" });
+    expect(confirm.textContent).toContain("+447400123456");
+    // Behind the modal dialog, the picker now says the country the number belongs to.
+    expect(screen.getByRole("combobox", { hidden: true }).textContent).toContain("United Kingdom");
+  });
+
+  it("mutes, sends tones from the keypad, and says so when a tone could not be sent", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
+    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
+    const call = FakeDevice.last?.calls[0];
+    if (!call) throw new Error("no call");
+    act(() => call.fire("accept", undefined));
+    await screen.findByText("Connected");
+    fireEvent.click(screen.getByRole("button", { name: "Mute" }));
+    expect(call.muted).toBe(true);
+    expect(screen.getByRole("button", { name: "Unmute" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Keypad" }));
+    const keypad = screen.getByRole("group", { name: "Keypad" });
+    fireEvent.click(within(keypad).getByRole("button", { name: "#" }));
+    expect(call.sendDigits).toHaveBeenCalledWith("#");
+    call.sendDigits.mockRejectedValueOnce(new Error("no tones"));
+    fireEvent.click(within(keypad).getByRole("button", { name: "5" }));
+    expect(await screen.findByText("Failed to send DTMF tone")).toBeTruthy();
+  });
+
   it("stops at the microphone when access is refused, and offers a retry", async () => {
     auth.current = signedIn;
     microphone.allowed = false;

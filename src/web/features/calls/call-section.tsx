@@ -124,6 +124,7 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
               <label htmlFor="call-number" className="text-sm font-medium text-slate-700">
                 {t("call_section.phone_number")}
               </label>
+              {/* The spec's choose-from-contacts button stays hidden until contacts exist. */}
               <PhoneInput id="call-number" country={country} countries={countries} value={local} onChange={setLocal} onInternational={choose} />
             </div>
             <Dialpad
