@@ -7,7 +7,7 @@ import { insufficientBalance, timeLimitSeconds } from "../../../shared/billing";
 import { parseMoney, type Money } from "../../../shared/money";
 import { BALANCE_QUERY_KEY } from "../../lib/live-events";
 import { localePath, useLocale } from "../../lib/use-locale";
-import { microphoneAllowed } from "../../lib/voice/audio";
+import { microphoneAllowed, microphoneSupported } from "../../lib/voice/audio";
 import type { VoiceCall } from "../../lib/voice/voice-device";
 import type { RatedCountry } from "../rates/rated-countries";
 import { callErrorMessage } from "./call-errors";
@@ -89,7 +89,9 @@ export function useDialFlow(input: DialFlowInput) {
       });
       if (block) {
         const message = DIAL_BLOCK_MESSAGES[block];
-        toast.error(t(message.title), message.description ? { description: t(message.description) } : {});
+        // A browser without MediaDevices cannot be helped by a permission: say so instead.
+        const description = block === "microphone" && !microphoneSupported() ? "call_section.microphone_unsupported" : message.description;
+        toast.error(t(message.title), description ? { description: t(description) } : {});
         if (block === "sign_in") void navigate(localePath(locale, "/auth"));
         return;
       }

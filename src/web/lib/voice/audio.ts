@@ -11,9 +11,14 @@ export class MicrophoneUnsupportedError extends Error {
   override name = "MicrophoneUnsupportedError";
 }
 
+/** Whether this browser can give a web page a microphone at all. */
+export function microphoneSupported(): boolean {
+  return typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getUserMedia === "function";
+}
+
 /** Asks for the microphone with the spec's constraints; throws MicrophoneUnsupportedError without MediaDevices. */
 export async function openMicrophone(): Promise<MediaStream> {
-  if (typeof navigator === "undefined" || !navigator.mediaDevices?.getUserMedia) {
+  if (!microphoneSupported()) {
     throw new MicrophoneUnsupportedError("MediaDevices API not supported in this browser");
   }
   return navigator.mediaDevices.getUserMedia({ audio: AUDIO_CONSTRAINTS, video: false });
