@@ -67,7 +67,10 @@ export class FakeDevice extends DeviceStateMachine implements VoiceDevice {
     super();
     FakeDevice.last = this;
   }
+  /** Set to make the next devices fail to start, as when the voice SDK cannot be loaded. */
+  static failWith: Error | null = null;
   register() {
+    if (FakeDevice.failWith) return Promise.reject(FakeDevice.failWith);
     this.emit("registered", undefined);
     return Promise.resolve();
   }

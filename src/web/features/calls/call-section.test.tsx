@@ -4,6 +4,7 @@ import type { AuthState } from "../accounts/use-auth";
 import { json, stubRatesApi } from "../rates/rates.fixtures";
 import { renderAt } from "../rates/render-with-app";
 import type * as AudioModule from "../../lib/voice/audio";
+import { VoiceSdkLoadError } from "../../lib/voice/twilio-voice-device";
 import { CallSection } from "./call-section";
 import { FakeDevice, FakeEventSource, LiveEventsProbe } from "./call-section.fixtures";
 
@@ -71,6 +72,7 @@ describe("the call section", () => {
   beforeEach(() => {
     microphone.allowed = true;
     FakeDevice.last = null;
+    FakeDevice.failWith = null;
   });
   afterEach(() => vi.useRealTimers());
 
@@ -162,6 +164,21 @@ describe("the call section", () => {
     call.sendDigits.mockRejectedValueOnce(new Error("no tones"));
     fireEvent.click(within(keypad).getByRole("button", { name: "5" }));
     expect(await screen.findByText("Failed to send DTMF tone")).toBeTruthy();
+  });
+
+  it("says the voice calling could not be loaded, offers a retry, and refuses to dial meanwhile", async () => {
+    auth.current = signedIn;
+    FakeDevice.failWith = new VoiceSdkLoadError("chunk failed");
+    stubApi({ current: "5.0000" });
+    renderSection();
+    expect(await screen.findByText("Failed to load voice calling functionality")).toBeTruthy();
+    expect(screen.getByText("Voice calling is unavailable")).toBeTruthy();
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    expect(await screen.findByText("Device Not Ready")).toBeTruthy();
+    FakeDevice.failWith = null;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Ready to call")).toBeTruthy();
   });
 
   it("stops at the microphone when access is refused, and offers a retry", async () => {

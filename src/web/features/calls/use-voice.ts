@@ -54,6 +54,7 @@ export function useVoice(enabled: boolean): VoiceState {
     });
     voice.start().catch((error: unknown) => {
       setFailed(true);
+      // A token failure was already told (tokenError); a device's own error by its `error` event.
       if (error instanceof VoiceSdkLoadError) toast.error(t("call_section.load_failed"), { id: "voice-load" });
     });
     return () => {

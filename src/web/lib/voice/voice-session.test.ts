@@ -105,6 +105,19 @@ describe("VoiceSession", () => {
     expect(device().connect).toHaveBeenCalledWith("+447700900123");
   });
 
+  it("fails to start, and never turns ready, when the device cannot register", async () => {
+    const failure = new Error("sdk missing");
+    const voice = new VoiceSession({
+      fetchToken: () => Promise.resolve({ token: "t", identity: "u", carrier: "local", expiresAt: Date.now() + 3_600_000 }),
+      createDevice: (token) => Object.assign(new FakeDevice(token), { register: vi.fn(() => Promise.reject(failure)) }),
+    });
+    const ready = vi.fn();
+    voice.on("ready", ready);
+    await expect(voice.start()).rejects.toBe(failure);
+    await vi.advanceTimersByTimeAsync(READY_TIMEOUT_MS * 2);
+    expect(ready).not.toHaveBeenCalled();
+  });
+
   it("refuses to connect before the device is ready", async () => {
     const { voice } = session();
     await voice.start();

@@ -82,7 +82,9 @@ export class VoiceSession extends Emitter<VoiceSessionEvents> {
     try {
       await device.register();
     } catch (error) {
-      this.emit("error", { code: 31000, message: error instanceof Error ? error.message : String(error) });
+      // A device that could not start (its SDK did not load) must not be declared ready by the 3 s rule.
+      for (const timer of this.timers) clearTimeout(timer);
+      throw error;
     }
   }
 
