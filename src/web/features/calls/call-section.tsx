@@ -137,8 +137,9 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
         )}
         {call.balanceSpent && !inCall ? <BalanceSpentNotice /> : null}
         <CallButton phase={call.view?.phase ?? null} busy={flow.busy} onCall={() => void flow.dial()} onHangUp={call.hangUp} />
-        {signedIn ? (
-          <VoiceStatus ready={voice.ready} failed={voice.failed} microphoneDenied={microphoneDenied} inCall={inCall} onRetryDevice={voice.retry} onRetryMicrophone={retryMicrophone} />
+        {/* "Ready to call" would mislead during a call: the indicator is for the dialler. */}
+        {signedIn && !inCall ? (
+          <VoiceStatus ready={voice.ready} failed={voice.failed} microphoneDenied={microphoneDenied} onRetryDevice={voice.retry} onRetryMicrophone={retryMicrophone} />
         ) : null}
       </div>
       <CountryMismatchDialog

@@ -7,14 +7,12 @@ export function VoiceStatus({
   ready,
   failed,
   microphoneDenied,
-  inCall,
   onRetryDevice,
   onRetryMicrophone,
 }: {
   ready: boolean;
   failed: boolean;
   microphoneDenied: boolean;
-  inCall: boolean;
   onRetryDevice: () => void;
   onRetryMicrophone: () => void;
 }) {
@@ -36,7 +34,7 @@ export function VoiceStatus({
           <MicOff aria-hidden="true" className="size-4" />
           {t("call_section.microphone_retry")}
         </button>
-      ) : ready && !inCall ? (
+      ) : ready ? (
         <span className="inline-flex items-center gap-1 text-slate-500">
           <Mic aria-hidden="true" className="size-4" />
           {t("call_section.microphone_hint")}
