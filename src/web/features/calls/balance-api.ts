@@ -1,0 +1,23 @@
+import { useQuery } from "@tanstack/react-query";
+import { creditBalance } from "../../../shared/api/credits";
+import { parseMoney, type Money } from "../../../shared/money";
+import { callApi } from "../../lib/api-client";
+import { BALANCE_QUERY_KEY } from "../../lib/live-events";
+
+/** The spec: the balance is polled every 5 s during a call (and pushed by `balance` events always). */
+export const BALANCE_POLL_MS = 5000;
+
+export function fetchBalance(): Promise<{ balance: string }> {
+  return callApi(creditBalance);
+}
+
+/** The signed-in customer's balance as Money; polled while `polling`. */
+export function useBalance(enabled: boolean, polling = false) {
+  return useQuery({
+    queryKey: BALANCE_QUERY_KEY,
+    queryFn: fetchBalance,
+    enabled,
+    refetchInterval: polling ? BALANCE_POLL_MS : false,
+    select: (data: { balance: string }): Money => parseMoney(data.balance),
+  });
+}

@@ -1,0 +1,28 @@
+import type { TFunction } from "i18next";
+import { toast } from "sonner";
+import { billedMinutes } from "../../../shared/billing";
+import { formatUsd, parseMoney } from "../../../shared/money";
+import { isolateText } from "../../components/ui/ltr";
+import { formatClock } from "./call-meter";
+
+/**
+ * After a settled call: the completed toast (talk time and billed minutes), then what it
+ * cost (3 decimals). Only one toast shows at a time, so the cost follows once the first
+ * one closes rather than hiding it.
+ */
+export function showCompletedToasts(t: TFunction, locale: string, talkSeconds: number, costUsd: string | null, inbound: boolean): void {
+  const minutes = billedMinutes(talkSeconds);
+  let costShown = false;
+  const showCost = () => {
+    if (costShown || inbound || costUsd === null) return;
+    costShown = true;
+    toast(t("call_section.spent.title"), { description: t("call_section.spent.description", { amount: isolateText(formatUsd(parseMoney(costUsd), locale, 3)) }) });
+  };
+  toast.success(t("call_section.completed.title"), {
+    description: inbound
+      ? t("call_section.completed.talk_time", { time: isolateText(formatClock(talkSeconds)) })
+      : t("call_section.completed.description", { time: isolateText(formatClock(talkSeconds)), minutes: isolateText(new Intl.NumberFormat(locale).format(minutes)) }),
+    onAutoClose: showCost,
+    onDismiss: showCost,
+  });
+}

@@ -1,0 +1,315 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuthState } from "../accounts/use-auth";
+import { json, stubRatesApi } from "../rates/rates.fixtures";
+import { renderAt } from "../rates/render-with-app";
+import type * as AudioModule from "../../lib/voice/audio";
+import { VoiceSdkLoadError } from "../../lib/voice/twilio-voice-device";
+import { CallSection } from "./call-section";
+import { FakeDevice, FakeEventSource, LiveEventsProbe } from "./call-section.fixtures";
+
+const auth = vi.hoisted(() => ({ current: null as AuthState | null }));
+vi.mock("../accounts/use-auth", () => ({ useAuth: () => auth.current, ACCOUNT_QUERY_KEY: ["account"] }));
+vi.mock("../../lib/voice/create-voice-device", () => ({ createVoiceDevice: () => new FakeDevice() }));
+const microphone = vi.hoisted(() => ({ allowed: true }));
+vi.mock("../../lib/voice/audio", async (importOriginal) => ({
+  ...(await importOriginal<typeof AudioModule>()),
+  microphoneAllowed: () => Promise.resolve(microphone.allowed),
+}));
+
+const SID = `CA${"b".repeat(32)}`;
+const CALL_LOG = {
+  id: "c1",
+  callSid: SID,
+  direction: "outbound",
+  toNumber: "+12025550123",
+  countryCode: "US",
+  ratePerMin: "0.0266",
+  status: "completed",
+  startedAt: "2026-11-23T10:00:00.000Z",
+  answeredAt: "2026-11-23T10:00:02.000Z",
+  endedAt: "2026-11-23T10:01:02.000Z",
+  durationSeconds: 60,
+  billedMinutes: 1,
+  costUsd: "0.0266",
+  qualityRating: null,
+  quality: null,
+};
+/** Text without the direction isolates that keep amounts whole inside translated sentences. */
+const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u2066-\u2069]/g, "");
+const signedOut: AuthState = { status: "unauthenticated", userId: null, email: null, role: "user", isAdmin: false, viaOAuth: false, sessionExpiresAt: null };
+const signedIn: AuthState = { ...signedOut, status: "authenticated", userId: "u1", email: "a@example.com" };
+
+function stubApi(balance: { current: string }, rate = "0.0266") {
+  return stubRatesApi((url, init) => {
+    if (url.pathname === "/api/voice/token") return json({ token: "tok", identity: "u1", carrier: "local", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    if (url.pathname === "/api/credits/balance") return json({ balance: balance.current });
+    if (url.pathname === "/api/rates/lookup") {
+      const { number } = JSON.parse(String(init?.body)) as { number: string };
+      return json({ e164: number, twilioRate: "0.01400", marginPercentage: 90, country: "United States", countryCode: "US", rate, fallbackRate: "0.0500", lineType: "fixed", lineKind: "landline" });
+    }
+    if (url.pathname === `/api/calls/${SID}/rating` || url.pathname === `/api/calls/${SID}/quality`) return json({ call: CALL_LOG });
+    return undefined;
+  });
+}
+
+function renderSection(path: string | { pathname: string; state: unknown } = "/en") {
+  return renderAt(
+    <>
+      <LiveEventsProbe />
+      <CallSection showHeading />
+    </>,
+    { path: typeof path === "string" ? path : path.pathname, pattern: "/:lang", extraRoutes: [{ path: "/:lang/auth", element: <p>auth page</p> }], ...(typeof path === "string" ? {} : { state: path.state }) },
+  );
+}
+
+const numberInput = () => screen.getByLabelText<HTMLInputElement>("Phone number");
+const countryTrigger = () => screen.getByRole("combobox");
+
+const status = (overrides: Record<string, unknown>) => ({ callSid: SID, status: "initiated", talkDurationSeconds: 0, toNumber: "+12025550123", ratePerMin: "0.0266", timeLimitSeconds: 60, costUsd: null, reason: null, ...overrides });
+
+describe("the call section", () => {
+  beforeEach(() => {
+    microphone.allowed = true;
+    FakeDevice.last = null;
+    FakeDevice.failWith = null;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("sends a visitor who presses Call to sign in", async () => {
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    const { router } = renderSection();
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    expect(await screen.findByText("Please sign in to make calls")).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/en/auth"));
+  });
+
+  it("fills the country and the number from a pasted +number, and keeps digits only up to the limit", async () => {
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    renderSection();
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    fireEvent.paste(numberInput(), { clipboardData: { getData: () => "+44 7400 123456" } });
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United Kingdom"));
+    expect(numberInput().value).toBe("7400123456");
+    fireEvent.change(numberInput(), { target: { value: "12-34 5678 9012 3456 7890" } });
+    expect(numberInput().value).toBe("1234567890123");
+    fireEvent.click(screen.getByRole("button", { name: "Delete last digit" }));
+    expect(numberInput().value).toBe("123456789012");
+  });
+
+  it("opens with the country a country page chose", async () => {
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    renderSection({ pathname: "/en", state: { selectedCode: "JM", scrollToCall: true } });
+    await waitFor(() => expect(countryTrigger().textContent).toContain("Jamaica"));
+  });
+
+  it("prefills a number handed over by another page", async () => {
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    renderSection({ pathname: "/en", state: { phoneNumber: "+44 7400 123456" } });
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United Kingdom"));
+    expect(numberInput().value).toBe("7400123456");
+  });
+
+  it("suggests another popular country every 2.5 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    renderSection();
+    const first = (await screen.findByText(/^Call .* from .*\/min$/)).textContent;
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    const second = screen.getByText(/^Call .* from .*\/min$/).textContent;
+    expect(second).not.toBe(first);
+  });
+
+  it("asks which country when the number belongs to another one, then quotes the number it chose", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "447400123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    const mismatch = await screen.findByRole("dialog", { name: "Check the country" });
+    fireEvent.click(within(mismatch).getByRole("button", { name: /Switch to United Kingdom/ }));
+    const confirm = await screen.findByRole("dialog", { name: "Start this call?" });
+    expect(confirm.textContent).toContain("+447400123456");
+    // Behind the modal dialog, the picker now says the country the number belongs to.
+    expect(screen.getByRole("combobox", { hidden: true }).textContent).toContain("United Kingdom");
+  });
+
+  it("mutes, sends tones from the keypad, and says so when a tone could not be sent", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
+    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
+    const call = FakeDevice.last?.calls[0];
+    if (!call) throw new Error("no call");
+    act(() => call.fire("accept", undefined));
+    await screen.findByText("Connected");
+    fireEvent.click(screen.getByRole("button", { name: "Mute" }));
+    expect(call.muted).toBe(true);
+    expect(screen.getByRole("button", { name: "Unmute" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Keypad" }));
+    const keypad = screen.getByRole("group", { name: "Keypad" });
+    fireEvent.click(within(keypad).getByRole("button", { name: "#" }));
+    expect(call.sendDigits).toHaveBeenCalledWith("#");
+    call.sendDigits.mockRejectedValueOnce(new Error("no tones"));
+    fireEvent.click(within(keypad).getByRole("button", { name: "5" }));
+    expect(await screen.findByText("Failed to send DTMF tone")).toBeTruthy();
+  });
+
+  it("says the voice calling could not be loaded, offers a retry, and refuses to dial meanwhile", async () => {
+    auth.current = signedIn;
+    FakeDevice.failWith = new VoiceSdkLoadError("chunk failed");
+    stubApi({ current: "5.0000" });
+    renderSection();
+    expect(await screen.findByText("Failed to load voice calling functionality")).toBeTruthy();
+    expect(screen.getByText("Voice calling is unavailable")).toBeTruthy();
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    expect(await screen.findByText("Device Not Ready")).toBeTruthy();
+    FakeDevice.failWith = null;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Ready to call")).toBeTruthy();
+  });
+
+  it("stops at the microphone when access is refused, and offers a retry", async () => {
+    auth.current = signedIn;
+    microphone.allowed = false;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    expect(await screen.findByText("Microphone Access Required")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Allow the microphone" })).toBeTruthy();
+    expect(FakeDevice.last?.connect).not.toHaveBeenCalled();
+  });
+
+  it("offers Buy Credits when the balance does not pay for a minute", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "0.0100" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    const dialog = await screen.findByRole("dialog", { name: "Insufficient Balance" });
+    expect(within(dialog).getByRole("link", { name: "Buy Credits" }).getAttribute("href")).toBe("/en/payments");
+  });
+
+  it("confirms the rate, runs the call, ends it when the balance is spent, then shows the bill and the rating", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    auth.current = signedIn;
+    const balance = { current: "0.0266" };
+    const fetchMock = stubApi(balance);
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+
+    const confirm = await screen.findByRole("dialog", { name: "Start this call?" });
+    expect(plain(confirm.textContent)).toContain("$0.0266 per minute");
+    expect(plain(confirm.textContent)).toContain("up to 1 min");
+    fireEvent.click(within(confirm).getByRole("button", { name: "Call now" }));
+    await waitFor(() => expect(FakeDevice.last?.connect).toHaveBeenCalledWith("+12025550123"));
+    const call = FakeDevice.last?.calls[0];
+    if (!call) throw new Error("no call");
+    expect(await screen.findByText("Calling...")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Cancel" })).toBeTruthy();
+
+    act(() => FakeEventSource.last?.emit("call.status", status({ status: "ringing" })));
+    expect(await screen.findByText("Ringing...")).toBeTruthy();
+    act(() => call.fire("accept", undefined));
+    expect(await screen.findByText("Connected")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Hang up" })).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByLabelText("Call duration").textContent).toBe("0:30");
+    expect(screen.getByText("Time left").nextElementSibling?.textContent).toBe("0:30");
+    expect(screen.getByText("Cost so far").nextElementSibling?.textContent).toBe("$0.03");
+    expect(call.disconnect).not.toHaveBeenCalled();
+
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await waitFor(() => expect(call.disconnect).toHaveBeenCalled());
+    expect(await screen.findByText("Call Completed")).toBeTruthy();
+    // The device's statistics go to the server once the call is over.
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith(`/api/calls/${SID}/quality`))).toBe(true));
+
+    act(() => FakeEventSource.last?.emit("call.status", status({ status: "completed", talkDurationSeconds: 60, costUsd: "0.0266" })));
+    expect(plain((await screen.findByText(/Talk time/)).textContent)).toBe("Talk time 1:00, billed minutes: 1");
+    // The spent-cost toast, at 3 decimals, once the completed toast has had its 5 s.
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(plain((await screen.findByText(/was taken from your balance/)).textContent)).toBe("$0.027 was taken from your balance.");
+    const rating = await screen.findByRole("dialog", { name: "How was the call quality?" });
+    expect(within(rating).getByRole("radio", { name: "5 out of 5" }).getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(within(rating).getByRole("radio", { name: "4 out of 5" }));
+    fireEvent.click(within(rating).getByRole("button", { name: "Submit" }));
+    await waitFor(() => {
+      const sent = fetchMock.mock.calls.find(([input]) => String(input).endsWith(`/api/calls/${SID}/rating`));
+      expect(sent?.[1]?.method).toBe("PUT");
+      expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ rating: 4 });
+    });
+    expect(await screen.findByText("Thank you for your feedback")).toBeTruthy();
+  });
+
+  it("raises the starting balance when credit arrives during the call", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    auth.current = signedIn;
+    stubApi({ current: "0.0266" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
+    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
+    const call = FakeDevice.last?.calls[0];
+    act(() => call?.fire("accept", undefined));
+    await screen.findByText("Connected");
+    act(() => FakeEventSource.last?.emit("balance", { balance: "0.0532" }));
+    await waitFor(() => expect(screen.getByText("Time left").nextElementSibling?.textContent).toBe("2:00"));
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    expect(call?.disconnect).not.toHaveBeenCalled();
+  });
+
+  it("shows the gate's reason over the carrier's 'declined' when the server refused the call", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
+    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
+    const call = FakeDevice.last?.calls[0];
+    act(() => call?.fire("error", { code: 31603, message: "declined" }));
+    act(() => call?.disconnect());
+    expect(await screen.findByText("Call declined")).toBeTruthy();
+    act(() => FakeEventSource.last?.emit("call.status", status({ status: "failed", reason: "call_in_progress" })));
+    expect(await screen.findByText("You already have a call in progress.")).toBeTruthy();
+  });
+
+  it("shows the carrier's reason when the line is busy", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "2025550486" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
+    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
+    const call = FakeDevice.last?.calls[0];
+    act(() => call?.fire("error", { code: 31486, message: "busy" }));
+    act(() => FakeEventSource.last?.emit("call.status", status({ status: "busy", toNumber: "+12025550486" })));
+    expect(await screen.findByText("Line is busy")).toBeTruthy();
+    await waitFor(() => expect(call?.disconnect).toHaveBeenCalled());
+    expect(await screen.findByRole("button", { name: "Start Call" })).toBeTruthy();
+  });
+});

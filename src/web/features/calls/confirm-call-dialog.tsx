@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { formatUsd } from "../../../shared/money";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { Ltr, isolateText } from "../../components/ui/ltr";
+import { useLocale } from "../../lib/use-locale";
+import type { ConfirmDetails } from "./use-dial-flow";
+
+/** Before a call: the number, its rate at 4 decimals, and the talk time the balance buys. */
+export function ConfirmCallDialog({ details, onConfirm, onCancel }: { details: ConfirmDetails | null; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <Dialog open={details !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
+      {details ? (
+        <DialogContent title={t("call_section.confirm.title")} description={t("call_section.confirm.description")}>
+          <dl className="space-y-2 text-sm">
+            <Row label={t("call_section.confirm.number")}>
+              <Ltr className="font-medium tabular-nums">{details.e164}</Ltr>
+            </Row>
+            <Row label={t("call_section.confirm.rate")}>
+              <span className="font-medium">{t("call_section.per_minute", { price: isolateText(formatUsd(details.rate, locale, 4)) })}</span>
+            </Row>
+            <Row label={t("call_section.confirm.balance")}>
+              <span className="font-medium">{formatUsd(details.balance, locale, 2)}</span>
+            </Row>
+            <Row label={t("call_section.confirm.talk_time")}>
+              <span className="font-medium">{t("call_section.confirm.minutes", { minutes: isolateText(new Intl.NumberFormat(locale).format(details.talkSeconds / 60)) })}</span>
+            </Row>
+          </dl>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onCancel}>
+              {t("call_section.cancel")}
+            </Button>
+            <Button className="bg-green-600 hover:bg-green-700" onClick={onConfirm}>
+              {t("call_section.confirm.call")}
+            </Button>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 border-b border-slate-100 pb-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-end text-slate-900">{children}</dd>
+    </div>
+  );
+}

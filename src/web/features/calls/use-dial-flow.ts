@@ -1,0 +1,142 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { insufficientBalance, timeLimitSeconds } from "../../../shared/billing";
+import { parseMoney, type Money } from "../../../shared/money";
+import { BALANCE_QUERY_KEY } from "../../lib/live-events";
+import { localePath, useLocale } from "../../lib/use-locale";
+import { microphoneAllowed, microphoneSupported } from "../../lib/voice/audio";
+import type { VoiceCall } from "../../lib/voice/voice-device";
+import type { RatedCountry } from "../rates/rated-countries";
+import { callErrorMessage } from "./call-errors";
+import { fetchBalance } from "./balance-api";
+import { countryMismatch, dialledNumber } from "./dial-input";
+import { DIAL_BLOCK_MESSAGES, firstDialBlock } from "./pre-dial";
+import { quoteCall } from "./rate-quote";
+import type { CallStart } from "./use-call";
+
+export interface ConfirmDetails {
+  e164: string;
+  countryCode: string;
+  rate: Money;
+  balance: Money;
+  /** Talk the balance buys at this rate, whole minutes in seconds (what the carrier will allow). */
+  talkSeconds: number;
+}
+
+export type DialDialog =
+  | { kind: "mismatch"; suggestion: { country: RatedCountry; local: string } }
+  | { kind: "confirm"; details: ConfirmDetails }
+  | { kind: "insufficient"; details: ConfirmDetails };
+
+export interface DialFlowInput {
+  signedIn: boolean;
+  country: RatedCountry | null;
+  local: string;
+  countries: readonly RatedCountry[];
+  deviceReady: boolean;
+  connect: (to: string) => Promise<VoiceCall>;
+  onStarted: (handle: VoiceCall, call: CallStart) => void;
+  onChoose: (country: RatedCountry, local: string) => void;
+  onMicrophone: (allowed: boolean) => void;
+}
+
+/** From pressing Call to a connected device: the spec's checks, the mismatch dialog, the quote, and the confirm dialog. */
+export function useDialFlow(input: DialFlowInput) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<DialDialog | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const quoteAndConfirm = useCallback(
+    async (country: RatedCountry, local: string) => {
+      const quote = await quoteCall(dialledNumber(country, local), country);
+      if (!quote.ok) {
+        toast.error(t(`errors.${quote.refusal}`));
+        return;
+      }
+      let balance: Money;
+      try {
+        balance = parseMoney((await queryClient.fetchQuery({ queryKey: BALANCE_QUERY_KEY, queryFn: fetchBalance, staleTime: 0 })).balance);
+      } catch {
+        toast.error(t("call_section.balance_failed"));
+        return;
+      }
+      const details: ConfirmDetails = { e164: quote.e164, countryCode: quote.countryCode, rate: quote.rate, balance, talkSeconds: timeLimitSeconds(balance, quote.rate) };
+      setDialog({ kind: insufficientBalance(balance, quote.rate) ? "insufficient" : "confirm", details });
+    },
+    [queryClient, t],
+  );
+
+  const dial = useCallback(async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const block = await firstDialBlock({
+        signedIn: input.signedIn,
+        country: input.country,
+        local: input.local,
+        deviceReady: input.deviceReady,
+        microphone: async () => {
+          const allowed = await microphoneAllowed();
+          input.onMicrophone(allowed);
+          return allowed;
+        },
+      });
+      if (block) {
+        const message = DIAL_BLOCK_MESSAGES[block];
+        // A browser without MediaDevices cannot be helped by a permission: say so instead.
+        const description = block === "microphone" && !microphoneSupported() ? "call_section.microphone_unsupported" : message.description;
+        toast.error(t(message.title), description ? { description: t(description) } : {});
+        if (block === "sign_in") void navigate(localePath(locale, "/auth"));
+        return;
+      }
+      const country = input.country as RatedCountry;
+      const suggestion = countryMismatch(country, input.local, input.countries);
+      if (suggestion) {
+        setDialog({ kind: "mismatch", suggestion });
+        return;
+      }
+      await quoteAndConfirm(country, input.local);
+    } finally {
+      setBusy(false);
+    }
+  }, [busy, input, locale, navigate, quoteAndConfirm, t]);
+
+  /** The mismatch dialog's answer: switch to the suggested country, or keep the one picked. */
+  const resolveMismatch = useCallback(
+    async (useSuggestion: boolean) => {
+      const current = dialog;
+      if (current?.kind !== "mismatch" || !input.country) return;
+      setDialog(null);
+      const { country, local } = useSuggestion ? current.suggestion : { country: input.country, local: input.local };
+      if (useSuggestion) input.onChoose(country, local);
+      setBusy(true);
+      try {
+        await quoteAndConfirm(country, local);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [dialog, input, quoteAndConfirm],
+  );
+
+  const confirm = useCallback(async () => {
+    const current = dialog;
+    if (current?.kind !== "confirm") return;
+    setDialog(null);
+    try {
+      const handle = await input.connect(current.details.e164);
+      input.onStarted(handle, { to: current.details.e164, rate: current.details.rate, balance: current.details.balance });
+    } catch {
+      toast.error(callErrorMessage(t, 31005));
+    }
+  }, [dialog, input, t]);
+
+  const close = useCallback(() => setDialog(null), []);
+  return { dial, dialog, busy, resolveMismatch, confirm, close };
+}

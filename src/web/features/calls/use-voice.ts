@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { VoiceSdkLoadError } from "../../lib/voice/twilio-voice-device";
+import { InvalidVoiceTokenError } from "../../lib/voice/voice-token";
+import { TOKEN_ERROR_CODES, type DeviceState, type VoiceCall } from "../../lib/voice/voice-device";
+import { VoiceSession } from "../../lib/voice/voice-session";
+import { callErrorMessage } from "./call-errors";
+
+export interface VoiceState {
+  session: VoiceSession | null;
+  ready: boolean;
+  state: DeviceState;
+  /** An incoming call waiting for Answer or Decline. */
+  incoming: VoiceCall | null;
+  clearIncoming: () => void;
+  /** The device could not start (token or SDK): the indicator offers a retry. */
+  failed: boolean;
+  retry: () => void;
+}
+
+/** The signed-in person's voice device while the call section is on screen. */
+export function useVoice(enabled: boolean): VoiceState {
+  const { t } = useTranslation();
+  const [session, setSession] = useState<VoiceSession | null>(null);
+  const [ready, setReady] = useState(false);
+  const [state, setState] = useState<DeviceState>("idle");
+  const [incoming, setIncoming] = useState<VoiceCall | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const voice = new VoiceSession();
+    setSession(voice);
+    setReady(false);
+    setFailed(false);
+    voice.on("ready", () => setReady(true));
+    voice.on("state", setState);
+    voice.on("incoming", (call) => {
+      setIncoming(call);
+      call.on("disconnect", () => setIncoming((current) => (current === call ? null : current)));
+    });
+    voice.on("tokenError", (error) => {
+      const key = error instanceof InvalidVoiceTokenError ? "call_section.invalid_token" : "call_section.token_failed";
+      toast.error(t(key), { id: "voice-token" });
+    });
+    voice.on("error", (error) => {
+      // Token errors are mended by a refresh; the person only hears of them if that fails.
+      if (TOKEN_ERROR_CODES.includes(error.code)) return;
+      // A call's own errors are shown by the call; these are the device's.
+      if (voice.activeCall()) return;
+      toast.error(callErrorMessage(t, error.code), { id: `voice-error-${error.code}` });
+    });
+    voice.start().catch((error: unknown) => {
+      setFailed(true);
+      // A token failure was already told (tokenError); a device's own error by its `error` event.
+      if (error instanceof VoiceSdkLoadError) toast.error(t("call_section.load_failed"), { id: "voice-load" });
+    });
+    return () => {
+      voice.stop();
+      setSession(null);
+      setReady(false);
+      setState("idle");
+      setIncoming(null);
+    };
+    // `t` changes with the language; the device must not restart for that.
+  }, [enabled, attempt]);
+
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  const clearIncoming = useCallback(() => setIncoming(null), []);
+  return { session, ready, state, incoming, clearIncoming, failed, retry };
+}
