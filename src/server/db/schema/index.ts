@@ -3,6 +3,7 @@ export * from "./audit";
 export * from "./auth";
 export * from "./events";
 export * from "./i18n";
+export * from "./local-carrier";
 export * from "./mail";
 export * from "./meta";
 export * from "./rates";
