@@ -18,8 +18,14 @@ interface Tracker {
  * instance that request reaches), the customer declines, or the caller gives up.
  * Incoming calls are free; they are recorded in the history with cost 0.
  */
-export async function ringCustomer(context: CarrierContext, tracker: Tracker, record: RecordInbound | undefined, userId: string, from: string): Promise<{ callSid: string }> {
-  const callSid = newCallSid();
+export async function ringCustomer(
+  context: CarrierContext,
+  tracker: Tracker,
+  record: RecordInbound | undefined,
+  userId: string,
+  from: string,
+  callSid = newCallSid(),
+): Promise<{ callSid: string }> {
   await context.store.create({ callSid, userId, direction: "inbound", remoteNumber: from, phase: "incoming" });
   const call = new LiveCall(context, callSid, userId, "inbound", from, "incoming", (gone) => tracker.remove(gone), record);
   tracker.add(call);

@@ -104,8 +104,8 @@ export class LocalCarrierCalls {
     return placeCall(this.context, this.tracker, userId, to, offerSdp);
   }
 
-  ring(userId: string, from: string): Promise<{ callSid: string }> {
-    return ringCustomer(this.context, this.tracker, this.recordInbound, userId, from);
+  ring(userId: string, from: string, callSid?: string): Promise<{ callSid: string }> {
+    return ringCustomer(this.context, this.tracker, this.recordInbound, userId, from, callSid);
   }
 
   answer(userId: string, callSid: string, offerSdp: string): Promise<{ callSid: string; sdp: string }> {
