@@ -32,6 +32,13 @@ import { openRatesCatalog } from "./modules/rates/catalog";
 import { registerRatesRoutes } from "./modules/rates/routes";
 import { rateDeckSeeder } from "./modules/rates/seed";
 import { registerAccountRoutes } from "./modules/accounts/routes";
+import { registerCreditsRoutes } from "./modules/credits/routes";
+import type { CallsDeps } from "./modules/calls/deps";
+import { handleReconcileJobs, sweepOverdueCalls } from "./modules/calls/reconcile";
+import { registerVoiceRoutes } from "./modules/calls/routes";
+import { callWebhooks } from "./modules/calls/webhooks";
+import type { Carrier } from "./providers/telephony/carrier";
+import { chooseCarrier, localCarrierSecret, type CarrierFactory } from "./providers/telephony/choose-carrier";
 import { createEmailProvider, type EmailProvider } from "./providers/email";
 import { loggingOptions } from "./logging";
 import { createMailer, handleMailJobs } from "./providers/email/mail-jobs";
@@ -60,6 +67,8 @@ export interface ServerOptions {
   email?: EmailProvider;
   /** More provider webhooks beside the configured ones (tests register a test-only provider). */
   webhooks?: readonly Webhook[];
+  /** Builds the telephony carrier instead of the configured choice (chooseCarrier: Twilio when configured, else the local carrier). */
+  carrier?: CarrierFactory;
 }
 
 export interface Server {
@@ -68,6 +77,7 @@ export interface Server {
   bus: EventBus;
   auth: Auth;
   jobs: JobQueue;
+  carrier: Carrier;
   servesWebApp: boolean;
   close(): Promise<void>;
 }
@@ -98,7 +108,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const email = options.email ?? createEmailProvider(config, database.db, options.logger === false ? () => undefined : undefined);
   const jobs = createJobQueue(database, { log: app.log });
   handleMailJobs(jobs, email);
-  await jobs.start();
+  // The reconcile job needs the carrier, which needs the app: both exist before the queue starts below.
+  let callsDeps: CallsDeps | null = null;
+  handleReconcileJobs(jobs, () => {
+    if (!callsDeps) throw new Error("the calls module is not ready yet");
+    return callsDeps;
+  });
   const auth = createAuth({ db: database.db, config, secret, mail: createMailer(jobs, database.db), log: app.log });
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
 
@@ -112,6 +127,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await registerOpenApi(app);
   registerAccessControl(app, auth);
 
+  const carrierSecret = localCarrierSecret(config, () => loadOrCreateSecrets(config.dataDir).localCarrierSecret);
+  const carrier = (options.carrier ?? chooseCarrier)({ app, db: database.db, bus, config, localCarrierSecret: carrierSecret });
+  callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log: app.log };
+
   registerSystemRoutes(app, database, config, bus);
   registerAdminRoutes(app, database.db);
   registerAdminBackgroundRoutes(app, { db: database.db, jobs });
@@ -119,9 +138,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAccountRoutes(app, { db: database.db, auth, config });
   registerI18nRoutes(app, createStringsCache(database.db, bus));
   registerRatesRoutes(app, rates);
+  registerCreditsRoutes(app, database.db);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
-  registerWebhooks(app, database.db, options.webhooks ?? []);
+  registerVoiceRoutes(app, carrier);
+  registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...(options.webhooks ?? [])]);
 
   const indexHtml = options.webRoot === false ? null : await registerWebApp(app, options.webRoot ?? WEB_ROOT);
   registerNotFound(app, indexHtml);
@@ -133,17 +154,22 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   pruning.unref();
 
   await app.ready();
+  await jobs.start();
+  const overdue = await sweepOverdueCalls(callsDeps);
+  if (overdue > 0) app.log.warn({ calls: overdue }, "calls live past their time limit: asking the carrier about them");
   return {
     app,
     database,
     bus,
     auth,
     jobs,
+    carrier,
     servesWebApp: indexHtml !== null,
     async close() {
       clearInterval(pruning);
       await app.close();
       await jobs.stop();
+      await carrier.close?.();
       await bus.close();
       await email.close();
       await database.close();

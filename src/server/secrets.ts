@@ -4,6 +4,8 @@ import path from "node:path";
 
 export interface Secrets {
   authSecret: string;
+  /** Signs the local carrier's voice tokens and its webhooks (as Twilio's auth token does Twilio's). */
+  localCarrierSecret: string;
 }
 
 /**
@@ -12,12 +14,20 @@ export interface Secrets {
  */
 export function loadOrCreateSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, "secrets.json");
-  if (existsSync(file)) {
-    const stored = JSON.parse(readFileSync(file, "utf8")) as Partial<Secrets>;
-    if (typeof stored.authSecret === "string" && stored.authSecret.length >= 32) return { authSecret: stored.authSecret };
+  const stored: Partial<Secrets> = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<Secrets>) : {};
+  const kept = (value: unknown): value is string => typeof value === "string" && value.length >= 32;
+  // A secret added in a later release is generated beside the ones already kept.
+  const secrets: Secrets = {
+    authSecret: kept(stored.authSecret) ? stored.authSecret : generate(),
+    localCarrierSecret: kept(stored.localCarrierSecret) ? stored.localCarrierSecret : generate(),
+  };
+  if (secrets.authSecret !== stored.authSecret || secrets.localCarrierSecret !== stored.localCarrierSecret) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify({ ...stored, ...secrets }, null, 2)}\n`, { mode: 0o600 });
   }
-  const secrets: Secrets = { authSecret: randomBytes(32).toString("base64url") };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   return secrets;
+}
+
+function generate(): string {
+  return randomBytes(32).toString("base64url");
 }

@@ -57,6 +57,26 @@ export interface BusOptions {
 // Postgres refuses NOTIFY payloads of 8000 bytes or more; larger data must be read from a table.
 const MAX_PAYLOAD_BYTES = 7900;
 
+/** What publishes to the bus, without listening to it. */
+export type BusPublisher = Pick<EventBus, "publish">;
+
+/**
+ * A publisher for a process that does not listen (a maintenance script): its
+ * messages reach the servers that do, on a real PostgreSQL, when the caller's
+ * transaction commits.
+ */
+export function publishOnlyBus(executor: Executor): BusPublisher {
+  return { publish: (message, via = executor) => notify(via, message) };
+}
+
+async function notify(via: Executor, message: BusMessage): Promise<void> {
+  const payload = JSON.stringify(message);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+    throw new RangeError(`bus message on ${message.topic} is too large to NOTIFY`);
+  }
+  await via.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`);
+}
+
 export async function createEventBus(executor: Executor, listen: Listen, onError: (error: unknown) => void, options: BusOptions = {}): Promise<EventBus> {
   const subscribers = new Set<{ handler: BusHandler | null; resync: Resync }>();
   let listening = true;
@@ -124,13 +144,7 @@ export async function createEventBus(executor: Executor, listen: Listen, onError
   });
 
   return {
-    async publish(message, via = executor) {
-      const payload = JSON.stringify(message);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-        throw new RangeError(`bus message on ${message.topic} is too large to NOTIFY`);
-      }
-      await via.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`);
-    },
+    publish: (message, via = executor) => notify(via, message),
     subscribe(handler, resync) {
       const subscriber = { handler, resync };
       subscribers.add(subscriber);

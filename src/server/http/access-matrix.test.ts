@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { webhookEvents } from "../db/schema/webhooks";
+import { callLogs } from "../db/schema/calls";
+import { SIGNATURE_HEADER as CARRIER_SIGNATURE_HEADER } from "../providers/telephony/webhook-signature";
 import { engines } from "../test/engines";
 import { buildUser, type TestUser } from "../test/factories";
 import { TEST_SIGNATURE_HEADER, testWebhooks } from "../test/test-webhooks";
@@ -35,6 +36,10 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/me": "user",
   "GET /api/rates": "user",
   "GET /api/events": "user",
+  "GET /api/credits/balance": "user",
+  "POST /api/voice/token": "user",
+  "POST /webhooks/telephony/voice": "signed",
+  "POST /webhooks/telephony/status": "signed",
   "GET /api/admin/overview": "admin",
   "GET /api/admin/rates/countries": "admin",
   "PATCH /api/admin/rates/countries/:code": "admin",
@@ -74,7 +79,7 @@ interface OwnedRoute {
 const OWNED: Record<string, OwnedRoute> = {};
 
 /** Customer routes that act only on the caller's own account: nothing in the path or body can name another's row. */
-const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events"]);
+const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token"]);
 
 /** Customer routes that read data shared by every customer, never a customer's row (the price list). */
 const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates"]);
@@ -243,6 +248,9 @@ function expectation(access: RouteAccess, who: Identity): ((status: number) => b
  * provider of test/test-webhooks.ts. Nobody gets in without the provider's signature,
  * whatever session they hold, and a refused request writes nothing.
  */
+/** Each provider's signature header: the carrier's (Twilio's) for telephony, the test provider's otherwise. */
+const signatureHeaderOf = (route: RegisteredRoute) => (route.url.startsWith("/webhooks/telephony/") ? CARRIER_SIGNATURE_HEADER : TEST_SIGNATURE_HEADER);
+
 describe.each(engines)("signed routes in the access matrix on %s", (engine) => {
   let server: TestServer;
   let signed: RegisteredRoute[];
@@ -258,7 +266,7 @@ describe.each(engines)("signed routes in the access matrix on %s", (engine) => {
   afterAll(() => server.close());
 
   it("answers 401 without a signature and 403 with a forged one, to everyone, writing nothing", async () => {
-    expect(signed.map(keyOf)).toEqual(["POST /webhooks/test/json", "POST /webhooks/test/form"]);
+    expect(signed.map(keyOf)).toEqual(["POST /webhooks/telephony/voice", "POST /webhooks/telephony/status", "POST /webhooks/test/json", "POST /webhooks/test/form"]);
     const wrong: string[] = [];
     for (const route of signed) {
       for (const who of ["visitor", "customer", "other customer", "admin"] as const) {
@@ -269,7 +277,7 @@ describe.each(engines)("signed routes in the access matrix on %s", (engine) => {
           const response = await server.app.inject({
             method: route.method as "POST",
             url: route.url,
-            headers: { "content-type": "application/json", ...(cookies[who] ? { cookie: cookies[who] } : {}), ...(signature ? { [TEST_SIGNATURE_HEADER]: signature } : {}) },
+            headers: { "content-type": "application/json", ...(cookies[who] ? { cookie: cookies[who] } : {}), ...(signature ? { [signatureHeaderOf(route)]: signature } : {}) },
             payload: JSON.stringify({ id: "evt", type: "t", key: "k", EventSid: "evt", CallStatus: "completed" }),
           });
           if (response.statusCode !== expected) wrong.push(`${keyOf(route)} as ${who} ${signature ? "forged" : "unsigned"}: ${response.statusCode} (expected ${expected})`);
@@ -278,6 +286,7 @@ describe.each(engines)("signed routes in the access matrix on %s", (engine) => {
       }
     }
     expect(wrong).toEqual([]);
-    expect(await server.database.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, "evt"))).toEqual([]);
+    expect(await server.database.db.select().from(webhookEvents)).toEqual([]);
+    expect(await server.database.db.select().from(callLogs)).toEqual([]);
   });
 });

@@ -38,6 +38,7 @@ export async function startTestServerOn(
     async close() {
       await server.app.close();
       await server.jobs.stop();
+      await server.carrier.close?.();
       await server.bus.close();
       await release();
     },

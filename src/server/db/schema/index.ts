@@ -1,6 +1,8 @@
 // The whole schema, as drizzle-kit and the query builder see it.
 export * from "./audit";
 export * from "./auth";
+export * from "./calls";
+export * from "./credits";
 export * from "./events";
 export * from "./i18n";
 export * from "./local-carrier";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt, max, sql } from "drizzle-orm";
 import type { LiveEventMap, LiveEventType } from "../../../shared/api/live-events";
-import type { EventBus } from "../../db/bus";
+import type { BusPublisher } from "../../db/bus";
 import type { Executor } from "../../db/client";
 import { userEvents } from "../../db/schema/events";
 
@@ -30,7 +30,7 @@ const USER_EVENT_LOCK_SPACE = 0x55457674;
  * fixed order (by user id) so two transactions cannot wait on each other.
  */
 export async function publishUserEvent<T extends LiveEventType>(
-  bus: EventBus,
+  bus: BusPublisher,
   executor: Executor,
   userId: string,
   type: T,

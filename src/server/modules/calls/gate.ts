@@ -1,0 +1,131 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { CallRefusal } from "../../../shared/api/calls";
+import { timeLimitSeconds } from "../../../shared/billing";
+import { moneyToDecimal } from "../../../shared/money";
+import { carrierRateToDecimal } from "../../../shared/rates/pricing";
+import type { Executor } from "../../db/client";
+import { user } from "../../db/schema/auth";
+import { callLogs } from "../../db/schema/calls";
+import type { WebhookResult } from "../../webhooks/webhook";
+import { getBalance } from "../credits/ledger";
+import type { Quote } from "../rates/quote";
+import { LIVE_CALL_STATUSES, publishCallStatus } from "./call-status";
+import type { CallsDeps } from "./deps";
+import { reconcileCallJob, RECONCILE_MARGIN_SECONDS } from "./reconcile";
+import { dialTwiml, rejectTwiml, STATUS_WEBHOOK_PATH, TWIML_CONTENT_TYPE } from "./twiml";
+
+/** The voice webhook's form: the device's leg, who placed it, and what it dialled. */
+export const voicePayload = z.object({
+  CallSid: z.string().min(1).max(64),
+  From: z.string().max(200),
+  To: z.string().max(64).default(""),
+  AccountSid: z.string().max(64).optional(),
+  Direction: z.string().max(32).optional(),
+});
+export type VoicePayload = z.infer<typeof voicePayload>;
+
+/** The shortest call the gate lets through: a customer whose balance buys less is refused. */
+export const MIN_CALL_SECONDS = 60;
+
+const CLIENT_IDENTITY = /^client:(.+)$/;
+
+const twiml = (body: string): WebhookResult => ({ reply: { contentType: TWIML_CONTENT_TYPE, body } });
+
+/**
+ * The gate: every call a device places asks here first, and only a yes reaches the
+ * network. Who is calling (the token's identity, `client:<userId>`), whether the number
+ * may be called and at what price (quoteNumber, the one pricing entry point), one live
+ * call per account, a balance worth a minute at least. The price, the carrier's price,
+ * the prefix, the margin and the time limit are frozen on the call log here: whatever
+ * happens to the rates later, this call is billed at them. Runs in the webhook's
+ * transaction, so the call log, its reconcile job and the event commit with the claim.
+ */
+export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayload): Promise<WebhookResult> {
+  const userId = CLIENT_IDENTITY.exec(payload.From)?.[1];
+  const [caller] = userId ? await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)) : [];
+  if (!caller) {
+    // No account to record the refusal on, nor anyone to tell.
+    deps.log.warn({ callSid: payload.CallSid, from: payload.From.slice(0, 80), reason: "unknown_caller" }, "call refused");
+    return twiml(rejectTwiml());
+  }
+
+  const quote = deps.rates.quote(payload.To);
+  if (!quote.ok) return refuse(deps, tx, caller.id, payload, quote.reason, null);
+
+  const live = await tx
+    .select({ id: callLogs.id })
+    .from(callLogs)
+    .where(and(eq(callLogs.userId, caller.id), eq(callLogs.direction, "outbound"), inArray(callLogs.status, LIVE_CALL_STATUSES)))
+    .limit(1);
+  if (live.length > 0) return refuse(deps, tx, caller.id, payload, "call_in_progress", quote);
+
+  const balance = await getBalance(tx, caller.id);
+  const limit = timeLimitSeconds(balance, quote.rate);
+  if (limit < MIN_CALL_SECONDS) return refuse(deps, tx, caller.id, payload, "insufficient_balance", quote);
+
+  // A second call placed at the same moment fails the one-live-call index here (ON CONFLICT DO NOTHING waits for the first to commit).
+  const [call] = await tx
+    .insert(callLogs)
+    .values({
+      userId: caller.id,
+      callSid: payload.CallSid,
+      direction: "outbound",
+      toNumber: quote.e164,
+      fromNumber: deps.carrier.callerId,
+      countryCode: quote.countryCode,
+      ratePerMin: moneyToDecimal(quote.rate),
+      carrierRate: carrierRateToDecimal(quote.carrierRate),
+      ratePrefix: quote.prefix,
+      marginBp: quote.marginBp,
+      timeLimitSeconds: limit,
+      carrier: deps.carrier.name,
+      status: "initiated",
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!call) return refuse(deps, tx, caller.id, payload, "call_in_progress", quote);
+
+  await deps.jobs.enqueue(tx, reconcileCallJob, { callSid: call.callSid }, { delaySeconds: limit + RECONCILE_MARGIN_SECONDS });
+  await publishCallStatus(deps.bus, tx, call);
+  deps.log.info({ callSid: call.callSid, rate: call.ratePerMin, timeLimitSeconds: limit }, "call allowed");
+  return twiml(
+    dialTwiml({
+      e164: quote.e164,
+      timeLimitSeconds: limit,
+      callerId: deps.carrier.callerId,
+      statusCallbackUrl: `${deps.publicUrl}${STATUS_WEBHOOK_PATH}`,
+    }),
+  );
+}
+
+/** A refused call: recorded as failed with its reason (it shows in history), told to the browser, and rejected. */
+async function refuse(deps: CallsDeps, tx: Executor, userId: string, payload: VoicePayload, reason: CallRefusal, quote: Quote | null): Promise<WebhookResult> {
+  const now = new Date();
+  const [call] = await tx
+    .insert(callLogs)
+    .values({
+      userId,
+      callSid: payload.CallSid,
+      direction: "outbound",
+      toNumber: quote?.e164 ?? payload.To,
+      fromNumber: deps.carrier.callerId,
+      countryCode: quote?.countryCode ?? "",
+      ratePerMin: quote ? moneyToDecimal(quote.rate) : "0",
+      carrierRate: quote ? carrierRateToDecimal(quote.carrierRate) : null,
+      ratePrefix: quote?.prefix ?? null,
+      marginBp: quote?.marginBp ?? null,
+      timeLimitSeconds: 0,
+      carrier: deps.carrier.name,
+      status: "failed",
+      refusalReason: reason,
+      startedAt: now,
+      endedAt: now,
+    })
+    .onConflictDoNothing({ target: callLogs.callSid })
+    .returning();
+  // A sid we already logged (a carrier retrying with a new delivery): nothing more to record or tell.
+  if (call) await publishCallStatus(deps.bus, tx, call);
+  deps.log.info({ callSid: payload.CallSid, reason }, "call refused");
+  return twiml(rejectTwiml());
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { canonicalEmail } from "../../../shared/accounts/canonical-email";
+import { moneyToDecimal, parseMoney, type Money } from "../../../shared/money";
+import { ConfigError, loadConfig } from "../../config";
+import { publishOnlyBus } from "../../db/bus";
+import { openDatabase, type Executor } from "../../db/client";
+import { claimDataDir, DataDirLockedError } from "../../db/data-dir-lock";
+import { user } from "../../db/schema/auth";
+import { moveEarlierRuntimeState } from "../../earlier-data-folder";
+import { postLedgerEntry } from "./ledger";
+
+export interface CliResult {
+  exitCode: number;
+  output: string;
+}
+
+const USAGE = [
+  "Usage: npm run credits:grant -- --email someone@example.com --amount 5.00 --reason \"why\"",
+  "  Adds (or, with a negative amount, takes off) credit as an admin adjustment in the ledger.",
+  "  The amount is USD with at most 4 decimals; the balance may not end below zero.",
+].join("\n");
+
+/** The most one adjustment may move, so a slip of the keyboard cannot grant a fortune. */
+const MAX_ADJUSTMENT: Money = parseMoney("10000");
+
+export type GrantOutcome =
+  | { ok: true; balance: Money; reference: string }
+  | { ok: false; reason: "unknown_account" | "negative_balance"; balance?: Money };
+
+/** Writes one admin_adjustment row for the account with this email, in one transaction. */
+export async function grantCredits(db: Executor, input: { email: string; amount: Money; reason: string; createdBy: string }): Promise<GrantOutcome> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.email, canonicalEmail(input.email)));
+    if (!account) return { ok: false, reason: "unknown_account" } as const;
+    const reference = `adj_${randomUUID()}`;
+    const posted = await postLedgerEntry(
+      tx,
+      { userId: account.id, kind: "admin_adjustment", reference, amount: input.amount, note: input.reason, createdBy: input.createdBy },
+      publishOnlyBus(tx),
+    );
+    if (posted.balance < 0) {
+      // Roll the whole adjustment back: a prepaid balance never goes below zero.
+      throw new NegativeBalance(posted.balance);
+    }
+    return { ok: true, balance: posted.balance, reference } as const;
+  }).catch((error: unknown) => {
+    if (error instanceof NegativeBalance) return { ok: false, reason: "negative_balance", balance: error.balance } as const;
+    throw error;
+  });
+}
+
+class NegativeBalance extends Error {
+  constructor(readonly balance: Money) {
+    super("the balance would go below zero");
+  }
+}
+
+/**
+ * `npm run credits:grant`: on the embedded database it refuses while the server
+ * (or another script) holds the data folder; on PostgreSQL it runs alongside, and
+ * the running servers push the new balance to the customer's browser.
+ */
+export async function runCreditsGrant(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  let values: { email?: string | undefined; amount?: string | undefined; reason?: string | undefined; help?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({
+      args: args.filter((arg) => arg !== "--"),
+      options: { email: { type: "string" }, amount: { type: "string" }, reason: { type: "string" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return { exitCode: 2, output: `${(error as Error).message}\n${USAGE}` };
+  }
+  if (values.help) return { exitCode: 0, output: USAGE };
+  const email = values.email?.trim() ?? "";
+  if (!z.email().safeParse(email).success) return { exitCode: 2, output: `${email ? `Not an email address: ${email}` : "--email is required"}\n${USAGE}` };
+  let amount: Money;
+  try {
+    amount = parseMoney(values.amount ?? "");
+  } catch {
+    return { exitCode: 2, output: `${values.amount ? `Not an amount in USD with at most 4 decimals: ${values.amount}` : "--amount is required"}\n${USAGE}` };
+  }
+  if (amount === 0 || Math.abs(amount) > MAX_ADJUSTMENT) return { exitCode: 2, output: `The amount must be non-zero and at most ${moneyToDecimal(MAX_ADJUSTMENT)} either way.` };
+  const reason = values.reason?.trim() ?? "";
+  if (reason.length === 0 || reason.length > 500) return { exitCode: 2, output: `--reason is required (at most 500 characters)\n${USAGE}` };
+
+  let release: (() => void) | null = null;
+  try {
+    const config = loadConfig(env);
+    const moved = moveEarlierRuntimeState({ dataDir: config.dataDir }).map((note) => note.message);
+    if (!config.databaseUrl) release = claimDataDir(config.dataDir, "a credits:grant run (npm run credits:grant)");
+    const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+    try {
+      const result = await grantCredits(database.db, { email, amount, reason, createdBy: "credits:grant" });
+      if (!result.ok && result.reason === "unknown_account") return { exitCode: 1, output: [...moved, `No account has the email ${canonicalEmail(email)}.`].join("\n") };
+      if (!result.ok) {
+        return { exitCode: 1, output: [...moved, `Refused: the balance would be ${moneyToDecimal(result.balance ?? 0)} USD, below zero. Nothing changed.`].join("\n") };
+      }
+      const verb = amount > 0 ? `Granted ${moneyToDecimal(amount)}` : `Took off ${moneyToDecimal(-amount)}`;
+      return { exitCode: 0, output: [...moved, `${verb} USD for ${canonicalEmail(email)} (${result.reference}). Balance now ${moneyToDecimal(result.balance)} USD.`].join("\n") };
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    if (error instanceof DataDirLockedError || error instanceof ConfigError) return { exitCode: 1, output: error.message };
+    throw error;
+  } finally {
+    release?.();
+  }
+}

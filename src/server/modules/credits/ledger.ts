@@ -1,0 +1,90 @@
+import { eq, sql } from "drizzle-orm";
+import type { LedgerKind } from "../../../shared/api/credits";
+import { assertMoney, moneyToDecimal, parseMoney, type Money } from "../../../shared/money";
+import type { BusPublisher } from "../../db/bus";
+import type { Executor } from "../../db/client";
+import { creditBalances, ledgerEntries } from "../../db/schema/credits";
+import { publishUserEvent } from "../events/user-events";
+
+export interface LedgerEntryInput {
+  userId: string;
+  kind: LedgerKind;
+  /** Unique per kind: a call's sid, a payment's id, an adjustment's own id. A second entry with the same (kind, reference) changes nothing. */
+  reference: string;
+  /** Signed: negative takes money off the balance. */
+  amount: Money;
+  note?: string | null;
+  createdBy?: string | null;
+}
+
+export type PostedEntry =
+  | { posted: true; entryId: number; balance: Money }
+  /** (kind, reference) was already in the ledger: nothing was written; `balance` is the balance as it is. */
+  | { posted: false; duplicate: true; balance: Money };
+
+/**
+ * Changes a balance the only way it may change: one ledger row (with the balance
+ * after it), the running balance moved by the same amount, and a `balance` event,
+ * all in the caller's transaction `tx`, so they commit together or not at all.
+ *
+ * The account's credit_balances row is locked first, so entries for one account
+ * apply one after another and each row's balance_after is exact; the balance is
+ * moved relatively (balance + amount), never written from a value read earlier.
+ * Lock order for callers: their own rows (the call log) first, then this, and
+ * publish nothing else for the user after it (publishUserEvent holds a per-user lock).
+ */
+export async function postLedgerEntry(tx: Executor, entry: LedgerEntryInput, bus: BusPublisher): Promise<PostedEntry> {
+  assertMoney(entry.amount);
+  return tx.transaction(async (inner) => {
+    await inner.insert(creditBalances).values({ userId: entry.userId, balance: "0" }).onConflictDoNothing();
+    const [locked] = await inner
+      .select({ balance: creditBalances.balance })
+      .from(creditBalances)
+      .where(eq(creditBalances.userId, entry.userId))
+      .for("update");
+    if (!locked) throw new Error(`no balance row for user ${entry.userId}`);
+    const before = parseMoney(locked.balance);
+    const after = before + entry.amount;
+    assertMoney(after);
+
+    const [inserted] = await inner
+      .insert(ledgerEntries)
+      .values({
+        userId: entry.userId,
+        kind: entry.kind,
+        reference: entry.reference,
+        amount: moneyToDecimal(entry.amount),
+        balanceAfter: moneyToDecimal(after),
+        note: entry.note ?? null,
+        createdBy: entry.createdBy ?? null,
+      })
+      .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.reference] })
+      .returning({ id: ledgerEntries.id });
+    if (!inserted) return { posted: false, duplicate: true, balance: before };
+
+    const [moved] = await inner
+      .update(creditBalances)
+      .set({ balance: sql`${creditBalances.balance} + ${moneyToDecimal(entry.amount)}::numeric`, updatedAt: sql`now()` })
+      .where(eq(creditBalances.userId, entry.userId))
+      .returning({ balance: creditBalances.balance });
+    if (!moved) throw new Error(`the balance row of user ${entry.userId} vanished`);
+    const balance = parseMoney(moved.balance);
+    await publishUserEvent(bus, inner, entry.userId, "balance", { balance: moneyToDecimal(balance) });
+    return { posted: true, entryId: inserted.id, balance };
+  });
+}
+
+/** The account's balance (0 before its first ledger row). */
+export async function getBalance(executor: Executor, userId: string): Promise<Money> {
+  const [row] = await executor.select({ balance: creditBalances.balance }).from(creditBalances).where(eq(creditBalances.userId, userId));
+  return row ? parseMoney(row.balance) : 0;
+}
+
+/** The sum of the account's ledger rows: what the balance must always equal (tests and the drift check). */
+export async function ledgerSum(executor: Executor, userId: string): Promise<Money> {
+  const [row] = await executor
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::numeric(14,4)::text` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId));
+  return parseMoney(row?.sum ?? "0");
+}

@@ -1,0 +1,37 @@
+import type { CarrierName } from "../../../shared/api/calls";
+
+/** The carrier's view of one call, for the reconcile job. */
+export interface CarrierCall {
+  /**
+   * The carrier's status word: Twilio's (queued, ringing, in-progress, completed, busy,
+   * no-answer, failed, canceled) or the same words from the local carrier.
+   */
+  status: string;
+  /** Talk seconds of the dialled leg (0 until it was answered). */
+  durationSeconds: number;
+}
+
+/**
+ * A telephony carrier: Twilio when it is configured, else the local carrier inside
+ * the server. Both sign their webhooks the same way (X-Twilio-Signature, keyed with
+ * `webhookAuthToken`) and post them to the same handlers, so one code path gates and
+ * settles every call.
+ */
+export interface Carrier {
+  readonly name: CarrierName;
+  /** The secret webhooks are signed with: Twilio's auth token, or the local carrier's generated secret. */
+  readonly webhookAuthToken: string;
+  /** The caller id the gate's Dial presents; null lets the carrier choose (the local carrier's own). */
+  readonly callerId: string | null;
+  voiceToken(userId: string): { token: string; identity: string; expiresAt: Date };
+  /** The carrier's view of a call for the reconcile job (by the call log's call_sid); null if unknown. */
+  fetchCall(callSid: string): Promise<CarrierCall | null>;
+  /** Ends what the carrier holds open (peers, timers) when the server stops. */
+  close?(): Promise<void>;
+}
+
+/** A status the carrier will not change any more. */
+export const FINAL_CARRIER_STATUSES = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
+
+/** The longest a voice token lives: the device refreshes it before then (every 50 minutes). */
+export const VOICE_TOKEN_TTL_SECONDS = 3600;

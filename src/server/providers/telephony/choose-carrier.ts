@@ -1,0 +1,38 @@
+import { createHmac } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config";
+import type { EventBus } from "../../db/bus";
+import type { Database } from "../../db/client";
+import type { Carrier } from "./carrier";
+import { LocalCarrierSigning } from "./local/local-carrier-signing";
+import { TwilioCarrier } from "./twilio/twilio-carrier";
+
+/** What a carrier built inside the server may use: the app (to post its webhooks through app.inject), the database, the bus. */
+export interface CarrierContext {
+  app: FastifyInstance;
+  db: Database;
+  bus: EventBus;
+  config: Config;
+  /** The local carrier's secret: it signs the voice tokens and the webhooks. */
+  localCarrierSecret: string;
+}
+
+export type CarrierFactory = (context: CarrierContext) => Carrier;
+
+/** The local carrier until the WebRTC one replaces this factory: tokens and signatures, no calls of its own. */
+export const signingOnlyLocalCarrier: CarrierFactory = (context) => new LocalCarrierSigning(context.localCarrierSecret);
+
+/** Twilio when all six TWILIO_* variables are set, else the local carrier (the default). */
+export function chooseCarrier(context: CarrierContext, local: CarrierFactory = signingOnlyLocalCarrier): Carrier {
+  return context.config.twilio ? new TwilioCarrier(context.config.twilio) : local(context);
+}
+
+/**
+ * The local carrier's secret: the generated one in DATA_DIR/secrets.json, or, when the
+ * operator set AUTH_SECRET (and so may run without a writable data folder, as tests do),
+ * a key derived from it, so it never needs a file and differs from the session secret.
+ */
+export function localCarrierSecret(config: Config, generated: () => string): string {
+  if (config.authSecret) return createHmac("sha256", config.authSecret).update("dialwise local carrier").digest("base64url");
+  return generated();
+}

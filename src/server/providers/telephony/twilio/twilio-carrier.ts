@@ -1,0 +1,82 @@
+import twilio from "twilio";
+import type { Config } from "../../../config";
+import { FINAL_CARRIER_STATUSES, VOICE_TOKEN_TTL_SECONDS, type Carrier, type CarrierCall } from "../carrier";
+
+export type TwilioSettings = NonNullable<Config["twilio"]>;
+
+/** The part of Twilio's REST client the reconcile job uses (tests give their own). */
+export interface TwilioCallsApi {
+  fetch(callSid: string): Promise<{ sid: string; status: string; duration: string | null } | null>;
+  children(parentCallSid: string): Promise<{ sid: string; status: string; duration: string | null }[]>;
+}
+
+/**
+ * Twilio: access tokens with a Voice grant for the browser's device (identity = the
+ * user's id, 1 h), its webhooks signed with the account's auth token, and the REST
+ * API for the reconcile job.
+ */
+export class TwilioCarrier implements Carrier {
+  readonly name = "twilio" as const;
+  readonly webhookAuthToken: string;
+  readonly callerId: string;
+  private readonly calls: TwilioCallsApi;
+
+  constructor(
+    private readonly settings: TwilioSettings,
+    options: { calls?: TwilioCallsApi; now?: () => Date } = {},
+  ) {
+    this.webhookAuthToken = settings.authToken;
+    this.callerId = settings.callerId;
+    this.calls = options.calls ?? restCallsApi(settings);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private readonly now: () => Date;
+
+  voiceToken(userId: string): { token: string; identity: string; expiresAt: Date } {
+    const { AccessToken } = twilio.jwt;
+    const token = new AccessToken(this.settings.accountSid, this.settings.apiKey, this.settings.apiSecret, {
+      identity: userId,
+      ttl: VOICE_TOKEN_TTL_SECONDS,
+    });
+    token.addGrant(new AccessToken.VoiceGrant({ outgoingApplicationSid: this.settings.twimlAppSid, incomingAllow: true }));
+    const expiresAt = new Date((Math.floor(this.now().getTime() / 1000) + VOICE_TOKEN_TTL_SECONDS) * 1000);
+    return { token: token.toJwt(), identity: userId, expiresAt };
+  }
+
+  /**
+   * The device's leg (our call_sid) and the leg it dialled: the dialled leg's talk
+   * time is what is billed, as in the status callbacks. When the device's leg has
+   * ended but the dialled one never did (it was never created), its status stands.
+   */
+  async fetchCall(callSid: string): Promise<CarrierCall | null> {
+    const parent = await this.calls.fetch(callSid);
+    if (!parent) return null;
+    const children = await this.calls.children(callSid);
+    const answered = children.find((child) => Number(child.duration ?? 0) > 0) ?? children[0];
+    if (answered && (FINAL_CARRIER_STATUSES.has(answered.status) || !FINAL_CARRIER_STATUSES.has(parent.status))) {
+      return { status: answered.status, durationSeconds: Number(answered.duration ?? 0) || 0 };
+    }
+    return { status: parent.status, durationSeconds: 0 };
+  }
+}
+
+function restCallsApi(settings: TwilioSettings): TwilioCallsApi {
+  // API key + secret authenticate the REST client as well as the tokens.
+  const client = twilio(settings.apiKey, settings.apiSecret, { accountSid: settings.accountSid });
+  return {
+    async fetch(callSid) {
+      try {
+        const call = await client.calls(callSid).fetch();
+        return { sid: call.sid, status: call.status, duration: call.duration };
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return null;
+        throw error;
+      }
+    },
+    async children(parentCallSid) {
+      const calls = await client.calls.list({ parentCallSid, limit: 20 });
+      return calls.map((call) => ({ sid: call.sid, status: call.status, duration: call.duration }));
+    },
+  };
+}
