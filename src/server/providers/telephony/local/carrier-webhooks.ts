@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { twilioSignature } from "./twilio-signature";
+import { carrierSignature, SIGNATURE_HEADER } from "../webhook-signature";
 
 /**
  * How the local carrier reaches our webhooks: as Twilio does (a signed form POST to
@@ -28,7 +28,7 @@ export function carrierWebhooks({ app, publicUrl, authToken, retries = 3, retryD
       const fullUrl = `${publicUrl}${path}`;
       const headers = {
         "content-type": "application/x-www-form-urlencoded",
-        "x-twilio-signature": twilioSignature(authToken, fullUrl, form),
+        [SIGNATURE_HEADER]: carrierSignature(authToken, fullUrl, form),
         "user-agent": "Dialwise local carrier",
       };
       for (let attempt = 0; ; attempt += 1) {

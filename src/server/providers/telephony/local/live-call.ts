@@ -94,7 +94,8 @@ export class LiveCall {
   /** Talk time so far, whole seconds (Twilio's CallDuration), never above the limit. */
   talkSeconds(now = Date.now()): number {
     if (this.answeredAt === undefined) return 0;
-    const seconds = Math.round((now - this.answeredAt) / 1000);
+    // Whole seconds rounded up, as carriers count them: an answered call lasted at least one.
+    const seconds = Math.max(1, Math.ceil((now - this.answeredAt) / 1000));
     return this.leg ? Math.min(seconds, this.leg.timeLimitSeconds) : seconds;
   }
 
@@ -120,7 +121,8 @@ export class LiveCall {
   async end(status: FinalStatus, options: { errorCode?: number | null; talkSeconds?: number } = {}): Promise<boolean> {
     if (this.ended) return false;
     const talkSeconds = status === "completed" ? (options.talkSeconds ?? this.talkSeconds()) : 0;
-    const moved = await this.context.store.move(this.callSid, ["incoming", "ringing", "answered"], "ended", { endedAt: new Date(), finalStatus: status, talkSeconds });
+    // Only from the phase this instance saw: a copy left behind on the instance that rang the customer, after another one answered, ends nothing.
+    const moved = await this.context.store.move(this.callSid, [this.phase], "ended", { endedAt: new Date(), finalStatus: status, talkSeconds });
     this.phase = "ended";
     this.clearTimers();
     this.onGone(this);

@@ -73,7 +73,8 @@ describe.each(engines)("the local carrier on %s", (engine) => {
     const { browser, callSid } = await dial("+442079460123");
     await vi.waitFor(async () => expect((await deviceEvents(callSid)).map((event) => event.state)).toContain("answered"), { timeout: 5000 });
     // The ringback came first, then the caller's own packets.
-    expect(browser.received.length).toBeGreaterThan(5);
+    expect(browser.received.length).toBeGreaterThan(0);
+    expect(browser.received[0]!.payload[0]).not.toBe(BROWSER_MARK);
     await vi.waitFor(() => expect(browser.received.filter((packet) => packet.payload[0] === BROWSER_MARK).length).toBeGreaterThan(10), { timeout: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await carrier.hangUp(customer.id, callSid)).toBe(true);

@@ -63,6 +63,7 @@ export class LocalCarrierCalls {
   private readonly unsubscribe: () => void;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly recordInbound: RecordInbound | undefined;
+  private closed = false;
 
   constructor(options: LocalCarrierOptions) {
     this.recordInbound = options.recordInbound;
@@ -117,7 +118,8 @@ export class LocalCarrierCalls {
     const stored = await this.owned(userId, callSid);
     if (stored.phase === "ended") return false;
     const call = this.live.get(callSid);
-    if (call) {
+    // Held here, and in the phase the database has (not a copy left behind when another instance answered).
+    if (call && call.phase === stored.phase) {
       await this.endByCustomer(call);
       return true;
     }
@@ -130,7 +132,7 @@ export class LocalCarrierCalls {
     const stored = await this.owned(userId, callSid);
     if (stored.phase !== "answered") return false;
     const call = this.live.get(callSid);
-    if (call) return call.peer?.playTones(dtmfFrames(digits)) ?? false;
+    if (call && call.phase === stored.phase) return call.peer?.playTones(dtmfFrames(digits)) ?? false;
     await this.context.bus.publish({ topic: LOCAL_CARRIER_COMMAND_TOPIC, data: { callSid, command: "digits", digits } });
     return true;
   }
@@ -155,9 +157,12 @@ export class LocalCarrierCalls {
 
   /** Ends every call this instance holds (the server is stopping): the far end hangs up. */
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     this.unsubscribe();
     clearInterval(this.heartbeat);
-    await Promise.all([...this.live.values()].map((call) => this.endByCustomer(call, 31005)));
+    const ended = await Promise.allSettled([...this.live.values()].map((call) => this.endByCustomer(call, 31005)));
+    for (const result of ended) if (result.status === "rejected") this.context.log.error({ err: result.reason }, "local carrier: ending a call at shutdown");
   }
 
   private async owned(userId: string, callSid: string) {

@@ -4,7 +4,7 @@ import { tellDevice, type CarrierContext } from "./carrier-context";
 import { LiveCall } from "./live-call";
 import { answerOffer, MediaOfferError, type MediaPeer } from "./media-peer";
 import { farEndOf } from "./test-numbers";
-import { readGateAnswer, TwimlError, type GateAnswer } from "./twiml";
+import { parseGateAnswer, type GateAnswer } from "../../../modules/calls/twiml";
 
 export interface PlacedCall {
   callSid: string;
@@ -46,30 +46,30 @@ export async function placeCall(
       From: `client:${userId}`,
       To: to,
     });
-    if (answer.statusCode !== 200) throw new TwimlError(`the voice webhook answered ${answer.statusCode}`);
-    gate = readGateAnswer(answer.body);
+    if (answer.statusCode !== 200) throw new Error(`the voice webhook answered ${answer.statusCode}`);
+    gate = parseGateAnswer(answer.body);
   } catch (error) {
     await peer.close();
     context.log.error({ err: error, callSid }, "local carrier: the gate gave no usable answer");
     throw new AppError(503, "carrier_unavailable", "The call could not be placed just now. Please try again.");
   }
 
-  if (gate.verb === "reject") {
+  if (gate.kind === "reject") {
     // The gate refused (and told the device why in a call.status event): the carrier declines the call.
     await context.store.create({ callSid, userId, direction: "outbound", remoteNumber: to, phase: "ended", finalStatus: "failed", endedAt: new Date() });
     return {
       callSid,
       sdp: peer.sdp,
       start: () => {
-        void peer.close().then(() => tellDevice(context, userId, { callSid, state: "ended", from: null, errorCode: gate.reason === "busy" ? 31486 : 31603 }));
+        void peer.close().then(() => tellDevice(context, userId, { callSid, state: "ended", from: null, errorCode: 31603 }));
       },
     };
   }
 
-  await context.store.create({ callSid, userId, direction: "outbound", remoteNumber: gate.number, phase: "ringing" });
-  const call: LiveCall = new LiveCall(context, callSid, userId, "outbound", gate.number, "ringing", (gone) => track.remove(gone));
+  await context.store.create({ callSid, userId, direction: "outbound", remoteNumber: gate.e164, phase: "ringing" });
+  const call: LiveCall = new LiveCall(context, callSid, userId, "outbound", gate.e164, "ringing", (gone) => track.remove(gone));
   call.peer = peer;
-  call.leg = { callSid: newCallSid(), number: gate.number, callerId: gate.callerId, statusCallback: gate.statusCallback, timeLimitSeconds: gate.timeLimitSeconds };
+  call.leg = { callSid: newCallSid(), number: gate.e164, callerId: gate.callerId, statusCallback: gate.statusCallbackUrl || null, timeLimitSeconds: gate.timeLimitSeconds };
   track.add(call);
   let started = false;
   return {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineWebhook, type Webhook } from "../../../../webhooks/webhook";
-import { twilioSignature } from "../twilio-signature";
+import twilio from "twilio";
 
 /**
  * A gate and a status webhook standing in for the real ones in the carrier's own
@@ -27,7 +27,8 @@ export function standInWebhooks(): StandIn {
   const verify = (path: string) => (request: { headers: Record<string, unknown>; body?: unknown }) => {
     const given = request.headers["x-twilio-signature"];
     if (typeof given !== "string") return "missing" as const;
-    return given === twilioSignature(STAND_IN_SECRET, `${STAND_IN_PUBLIC_URL}${path}`, request.body as Record<string, string>) ? ("valid" as const) : ("invalid" as const);
+    // Twilio's own validator: the carrier must sign exactly as Twilio does.
+    return twilio.validateRequest(STAND_IN_SECRET, given, `${STAND_IN_PUBLIC_URL}${path}`, request.body as Record<string, string>) ? ("valid" as const) : ("invalid" as const);
   };
   standIn.webhooks = [
     defineWebhook({
