@@ -1,0 +1,128 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { startProcess, type ServerProcess } from "../scripts/server-process";
+import { chromiumPath } from "../playwright.config";
+// Not the shared server fixture: this file runs its own server, stopped once to credit the customer.
+import { BUILT_SERVER, type RunningServer } from "./fixtures";
+import { createVerifiedUser, signIn, type TestAccount } from "./support/accounts";
+
+/**
+ * The local carrier's media with a real browser: Chromium's fake microphone opens a
+ * plain RTCPeerConnection to the werift peer inside the server over our signalling
+ * routes, hears the ringback, and once the test number answers gets its own audio
+ * back. Packets must flow both ways (the peer connection's own statistics), and the
+ * call is billed by the server when the browser hangs up.
+ */
+test.use({
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+  },
+});
+
+let server: ServerProcess;
+let running: RunningServer;
+let account: TestAccount;
+const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-carrier-"));
+const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" };
+
+test.beforeAll(async () => {
+  // A customer with $5: signed up on the server, then credited while it is stopped (the embedded database is one process's).
+  const first = await startProcess(BUILT_SERVER, env, "/readyz");
+  const request = await playwrightRequest.newContext();
+  account = await createVerifiedUser(request, { baseURL: first.url, dataDir, output: first.output });
+  await request.dispose();
+  await first.stop();
+  const grant = spawnSync(process.execPath, [path.resolve(import.meta.dirname, "../dist/server/credits-grant.js"), "--email", account.email, "--amount", "5", "--reason", "browser test"], {
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
+  if (grant.status !== 0) throw new Error(`credits:grant failed: ${grant.stdout}${grant.stderr}`);
+  server = await startProcess(BUILT_SERVER, env, "/readyz");
+  running = { baseURL: server.url, dataDir, output: server.output };
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Packets {
+  received: number;
+  sent: number;
+}
+interface CallResult {
+  error?: string;
+  callSid?: string;
+  whileRinging?: Packets;
+  afterAnswer?: Packets;
+  hungUp?: unknown;
+}
+
+/**
+ * What the page runs (plain JavaScript: the server's type-check has no DOM): the device's
+ * side of a call, as the web app's local device does it, reading the packet counts
+ * from getStats() while it rings and after the test number answered.
+ */
+const PLACE_CALL = `(async () => {
+  const post = async (url, body) => {
+    const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return { status: response.status, body: await response.json() };
+  };
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const { token } = (await post("/api/voice/token", {})).body;
+  const microphone = await navigator.mediaDevices.getUserMedia({ audio: true });
+  const pc = new RTCPeerConnection();
+  for (const track of microphone.getTracks()) pc.addTrack(track, microphone);
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise((resolve) => {
+    if (pc.iceGatheringState === "complete") return resolve();
+    pc.addEventListener("icegatheringstatechange", () => pc.iceGatheringState === "complete" && resolve());
+    setTimeout(resolve, 3000);
+  });
+  const dialled = await post("/api/local-carrier/calls", { token, to: "+442079460123", sdp: pc.localDescription.sdp });
+  if (dialled.status !== 201) return { error: "dial answered " + dialled.status + ": " + JSON.stringify(dialled.body) };
+  const { callSid, sdp } = dialled.body;
+  await pc.setRemoteDescription({ type: "answer", sdp });
+  const packets = async () => {
+    let received = 0;
+    let sent = 0;
+    (await pc.getStats()).forEach((report) => {
+      if (report.type === "inbound-rtp" && report.kind === "audio") received += report.packetsReceived || 0;
+      if (report.type === "outbound-rtp" && report.kind === "audio") sent += report.packetsSent || 0;
+    });
+    return { received, sent };
+  };
+  // Ringing (the tone) for about 2 s, then answered: the echo of our own audio.
+  await sleep(1500);
+  const whileRinging = await packets();
+  await sleep(3500);
+  const afterAnswer = await packets();
+  const hungUp = await post("/api/local-carrier/calls/" + callSid + "/hangup", { token });
+  pc.close();
+  microphone.getTracks().forEach((track) => track.stop());
+  return { callSid, whileRinging, afterAnswer, hungUp: hungUp.body };
+})()`;
+
+test("audio flows both ways between Chromium and the local carrier, and the call is billed", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(`${running.baseURL}/en`);
+  await signIn(page.request, running, account);
+
+  const result = (await page.evaluate(PLACE_CALL)) as CallResult;
+
+  expect(result).not.toHaveProperty("error");
+  expect(result.whileRinging?.received).toBeGreaterThan(20);
+  expect(result.afterAnswer?.sent).toBeGreaterThan(100);
+  // 20 ms packets: the echo keeps them coming after the ringback stopped.
+  expect((result.afterAnswer?.received ?? 0) - (result.whileRinging?.received ?? 0)).toBeGreaterThan(100);
+  expect(result.hungUp).toEqual({ ended: true });
+
+  // The server settles it: one started minute at the quoted rate leaves the balance below $5.
+  await expect
+    .poll(async () => ((await (await page.request.get(`${running.baseURL}/api/credits/balance`)).json()) as { balance: string }).balance, { timeout: 10_000 })
+    .not.toBe("5.0000");
+});
