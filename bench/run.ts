@@ -4,6 +4,7 @@ import path from "node:path";
 import { measure, type LoadOptions, type LoadResult } from "./http-load";
 import { lookupNumbers } from "./lookup-numbers";
 import { startProcess, type ServerProcess } from "../scripts/server-process";
+import { runSettlementBench, type SettlementReport } from "./settlement";
 
 /**
  * npm run bench: loads the running product on loopback and reports each figure
@@ -16,6 +17,9 @@ const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const here = import.meta.dirname;
+/** A real PostgreSQL (its admin URL) for the settlement scenario, which makes and drops its own database there. */
+const settlementDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const settlementCalls = Number(process.env.BENCH_SETTLEMENT_CALLS ?? 2000);
 
 const LOOKUP = "/api/rates/lookup";
 const json = { "content-type": "application/json" };
@@ -82,6 +86,10 @@ async function main() {
     await bare.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  // Settlement needs a real PostgreSQL and pgbench beside it; without them it is reported as not run.
+  const settlement: SettlementReport | { skipped: string } = settlementDatabaseUrl
+    ? await runSettlementBench(settlementDatabaseUrl, { calls: settlementCalls, connections: Math.min(connections, 10), pgbenchSeconds: durationSeconds })
+    : { skipped: "set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL to run it" };
 
   const [getBase, postBase] = scenarios.map((scenario) => scenario.result);
   const ratio = (value: number, base: number | undefined) => (base ? Number((value / base).toFixed(3)) : null);
@@ -101,6 +109,7 @@ async function main() {
         cpuRatioToBaseline: cpuRatio(result.serverCpuMicrosPerRequest, base?.serverCpuMicrosPerRequest),
       };
     }),
+    settlement,
   };
   const folder = path.join(here, "results");
   mkdirSync(folder, { recursive: true });
@@ -122,6 +131,17 @@ async function main() {
       non2xx: result.non2xx,
     })),
   );
+  if ("skipped" in settlement) console.log(`Settlement: not run (${settlement.skipped})`);
+  else {
+    console.log(
+      `Settlement on PostgreSQL: ${settlement.settlement.settlementsPerSecond}/s = ${settlement.settlementRatioToPgbenchTps} × pgbench TPC-B (${settlement.pgbenchTps} tps), ` +
+        `p99 ${settlement.settlement.latencyP99Ms} ms; gate ${settlement.gate.requestsPerSecond}/s, p99 ${settlement.gate.latencyP99Ms} ms; ` +
+        `drift: ${settlement.drift.accountsOff} accounts off, ${settlement.drift.callsNotSettled} calls unsettled, ${settlement.drift.duplicateCharges} double charges (${settlement.drift.callLedgerRows} call rows)`,
+    );
+    const { drift, calls } = settlement;
+    // Money that does not add up fails the run, however fast it was.
+    if (drift.accountsOff !== 0 || drift.callsNotSettled !== 0 || drift.duplicateCharges !== 0 || drift.callLedgerRows !== calls) process.exitCode = 1;
+  }
   console.log(`Results written to ${path.relative(process.cwd(), file)}`);
 }
 

@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import { parseMoney } from "../../shared/money";
+import { postLedgerEntry } from "../modules/credits/ledger";
+import { postCarrierWebhook } from "../providers/telephony/webhook-signature";
+import type { TestServer } from "./test-server";
+import { STATUS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from "../modules/calls/twiml";
+
+/** A fresh call sid in Twilio's shape. */
+export const newCallSid = (): string => `CA${randomBytes(16).toString("hex")}`;
+
+/** Credit for a test customer, as an admin adjustment. */
+export async function grant(server: TestServer, userId: string, amount: string): Promise<void> {
+  await server.database.db.transaction((tx) =>
+    postLedgerEntry(tx, { userId, kind: "admin_adjustment", reference: `test-${randomBytes(6).toString("hex")}`, amount: parseMoney(amount), createdBy: "test" }, server.bus),
+  );
+}
+
+/** The device's call reaching the gate, signed with the server's carrier secret. */
+export function placeCall(server: TestServer, input: { callSid: string; userId: string; to: string }) {
+  return postCarrierWebhook(server.app, {
+    secret: server.carrier.webhookAuthToken,
+    publicUrl: server.config.publicUrl,
+    path: VOICE_WEBHOOK_PATH,
+    params: { CallSid: input.callSid, From: `client:${input.userId}`, To: input.to, AccountSid: "AC" + "0".repeat(32), Direction: "inbound" },
+  });
+}
+
+/** A status callback of the dialled leg of `callSid`. */
+export function reportStatus(server: TestServer, callSid: string, status: string, extra: Record<string, string> = {}) {
+  return postCarrierWebhook(server.app, {
+    secret: server.carrier.webhookAuthToken,
+    publicUrl: server.config.publicUrl,
+    path: STATUS_WEBHOOK_PATH,
+    params: { CallSid: `${callSid}-leg`.replace(/^CA/, "CB"), ParentCallSid: callSid, CallStatus: status, To: "+447106123456", ...extra },
+  });
+}
