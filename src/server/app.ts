@@ -131,7 +131,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAccessControl(app, auth);
 
   const carrierSecret = localCarrierSecret(config, () => loadOrCreateSecrets(config.dataDir).localCarrierSecret);
-  const carrier = (options.carrier ?? chooseCarrier)({ app, db: database.db, bus, config, localCarrierSecret: carrierSecret });
+  const carrier = (options.carrier ?? chooseCarrier)({ app, db: database.db, bus, jobs, config, localCarrierSecret: carrierSecret });
   callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log: app.log };
 
   registerSystemRoutes(app, database, config, bus);

@@ -3,16 +3,19 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config";
 import type { EventBus } from "../../db/bus";
 import type { Database } from "../../db/client";
+import type { JobQueue } from "../../jobs/job-queue";
 import type { Carrier } from "./carrier";
 import { localCarrier } from "./local/local-carrier-factory";
 import { LocalCarrierSigning } from "./local/local-carrier-signing";
 import { TwilioCarrier } from "./twilio/twilio-carrier";
 
-/** What a carrier built inside the server may use: the app (to post its webhooks through app.inject), the database, the bus. */
+/** What a carrier built inside the server may use: the app (to post its webhooks through app.inject), the database, the bus, the job queue. */
 export interface CarrierContext {
   app: FastifyInstance;
   db: Database;
   bus: EventBus;
+  /** Incoming calls are logged with their reconcile job (logIncomingCall). */
+  jobs: JobQueue;
   config: Config;
   /** The local carrier's secret: it signs the voice tokens and the webhooks. */
   localCarrierSecret: string;

@@ -24,7 +24,7 @@ export class LocalCarrier extends LocalCarrierSigning {
       publicUrl: context.config.publicUrl,
       secret: context.localCarrierSecret,
       gatePath: VOICE_WEBHOOK_PATH,
-      recordInbound: recordInboundCalls(context.db, webhooks, context.config.publicUrl, this.callerId),
+      recordInbound: recordInboundCalls(context, webhooks, context.config.publicUrl),
       ...options,
     });
   }

@@ -168,7 +168,7 @@ describe.each(engines)("the local carrier's routes on %s", (engine) => {
     expect((await hangUp(callSid)).json()).toEqual({ ended: true });
     await vi.waitFor(async () => expect((await callLog(callSid))?.status).toBe("completed"), { timeout: 5000 });
     const log = await callLog(callSid);
-    expect(log).toMatchObject({ direction: "inbound", costUsd: "0.0000", toNumber: "+14155550100", countryCode: "US" });
+    expect(log).toMatchObject({ direction: "inbound", costUsd: "0.0000", fromNumber: "+14155550100", toNumber: `client:${customer.id}` });
     expect(await server.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, callSid))).toEqual([]);
   });
 
