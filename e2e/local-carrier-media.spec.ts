@@ -19,7 +19,7 @@ import { createVerifiedUser, signIn, type TestAccount } from "./support/accounts
 test.use({
   launchOptions: {
     executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"],
   },
 });
 
@@ -53,6 +53,9 @@ test.afterAll(async () => {
 interface Packets {
   received: number;
   sent: number;
+  /** The inbound audio's total energy (getStats' totalAudioEnergy): above 0 once the browser heard sound. */
+  energy: number;
+  codec: string;
 }
 interface CallResult {
   error?: string;
@@ -76,6 +79,12 @@ const PLACE_CALL = `(async () => {
   const { token } = (await post("/api/voice/token", {})).body;
   const microphone = await navigator.mediaDevices.getUserMedia({ audio: true });
   const pc = new RTCPeerConnection();
+  // Played out, as the device plays it: the browser measures the energy of audio it renders.
+  const speaker = new Audio();
+  pc.addEventListener("track", (event) => {
+    speaker.srcObject = event.streams[0] || new MediaStream([event.track]);
+    speaker.play().catch(() => undefined);
+  });
   for (const track of microphone.getTracks()) pc.addTrack(track, microphone);
   await pc.setLocalDescription(await pc.createOffer());
   await new Promise((resolve) => {
@@ -90,11 +99,18 @@ const PLACE_CALL = `(async () => {
   const packets = async () => {
     let received = 0;
     let sent = 0;
-    (await pc.getStats()).forEach((report) => {
-      if (report.type === "inbound-rtp" && report.kind === "audio") received += report.packetsReceived || 0;
+    let energy = 0;
+    let codec = "";
+    const stats = await pc.getStats();
+    stats.forEach((report) => {
+      if (report.type === "inbound-rtp" && report.kind === "audio") {
+        received += report.packetsReceived || 0;
+        energy += report.totalAudioEnergy || 0;
+        codec = stats.get(report.codecId)?.mimeType || codec;
+      }
       if (report.type === "outbound-rtp" && report.kind === "audio") sent += report.packetsSent || 0;
     });
-    return { received, sent };
+    return { received, sent, energy, codec };
   };
   // Ringing (the tone) for about 2 s, then answered: the echo of our own audio.
   await sleep(1500);
@@ -103,6 +119,7 @@ const PLACE_CALL = `(async () => {
   const afterAnswer = await packets();
   const hungUp = await post("/api/local-carrier/calls/" + callSid + "/hangup", { token });
   pc.close();
+  speaker.pause();
   microphone.getTracks().forEach((track) => track.stop());
   return { callSid, whileRinging, afterAnswer, hungUp: hungUp.body };
 })()`;
@@ -116,6 +133,9 @@ test("audio flows both ways between Chromium and the local carrier, and the call
 
   expect(result).not.toHaveProperty("error");
   expect(result.whileRinging?.received).toBeGreaterThan(20);
+  // The ringback is real sound in G.711, not silence.
+  expect(result.whileRinging?.codec).toBe("audio/PCMU");
+  expect(result.whileRinging?.energy).toBeGreaterThan(0);
   expect(result.afterAnswer?.sent).toBeGreaterThan(100);
   // 20 ms packets: the echo keeps them coming after the ringback stopped.
   expect((result.afterAnswer?.received ?? 0) - (result.whileRinging?.received ?? 0)).toBeGreaterThan(100);
