@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { userEvents } from "../../../db/schema/events";
+import { localCarrierCalls } from "../../../db/schema/local-carrier";
 import { engines } from "../../../test/engines";
 import { buildUser, type TestUser } from "../../../test/factories";
 import { startTestServer, type TestServer } from "../../../test/test-server";
@@ -177,6 +178,23 @@ describe.each(engines)("the local carrier on %s", (engine) => {
     const browser = await openBrowserPeer();
     browsers.push(browser);
     await expect(carrier.answer(customer.id, declined.callSid, browser.offer)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("takes a live call whose instance stopped saying it is alive for dropped at its last heartbeat", async () => {
+    const now = Date.now();
+    const talking = `CA${"1".repeat(32)}`;
+    const ringing = `CA${"2".repeat(32)}`;
+    await server.database.db.insert(localCarrierCalls).values([
+      { callSid: talking, userId: customer.id, direction: "outbound", remoteNumber: "+442079460123", phase: "answered", answeredAt: new Date(now - 100_000), heartbeatAt: new Date(now - 60_000) },
+      { callSid: ringing, userId: customer.id, direction: "outbound", remoteNumber: "+442079460999", phase: "ringing", heartbeatAt: new Date(now - 60_000) },
+    ]);
+    expect(await carrier.fetchCall(talking)).toEqual({ status: "completed", durationSeconds: 40 });
+    expect(await carrier.fetchCall(ringing)).toEqual({ status: "failed", durationSeconds: 0 });
+    // A fresh heartbeat: still live, whoever holds it.
+    const live = `CA${"3".repeat(32)}`;
+    await server.database.db.insert(localCarrierCalls).values({ callSid: live, userId: customer.id, direction: "outbound", remoteNumber: "+442079460123", phase: "answered", answeredAt: new Date(now - 30_000) });
+    expect(await carrier.fetchCall(live)).toMatchObject({ status: "in-progress" });
+    expect((await carrier.fetchCall(live))?.durationSeconds).toBeGreaterThanOrEqual(30);
   });
 
   it("knows nothing of a call it never carried", async () => {
