@@ -27,6 +27,7 @@ export class LiveCall {
   answeredAt: number | undefined;
   private readonly timers = new Set<NodeJS.Timeout>();
   private statusPosts: Promise<void> = Promise.resolve();
+  private transitions: Promise<unknown> = Promise.resolve();
   private sequence = 0;
 
   constructor(
@@ -99,8 +100,23 @@ export class LiveCall {
     return this.leg ? Math.min(seconds, this.leg.timeLimitSeconds) : seconds;
   }
 
+  /**
+   * Runs the call's transitions one after another: an answer and a hang-up arriving
+   * together must not each see the phase the other is leaving.
+   */
+  private serial<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.transitions.then(step, step);
+    this.transitions = run.catch(() => undefined);
+    return run;
+  }
+
   /** Marks the call answered (once): false when it ended first. */
-  async answered(): Promise<boolean> {
+  answered(): Promise<boolean> {
+    return this.serial(() => this.answer());
+  }
+
+  private async answer(): Promise<boolean> {
+    if (this.ended) return false;
     const answeredAt = new Date();
     const moved = await this.context.store.move(this.callSid, ["incoming", "ringing"], "answered", { answeredAt });
     if (!moved) return false;
@@ -118,7 +134,11 @@ export class LiveCall {
    * the media stops, the dialled leg's final status is posted, and the device told.
    * `talkSeconds` overrides the measured talk time (the time limit ends at exactly the limit).
    */
-  async end(status: FinalStatus, options: { errorCode?: number | null; talkSeconds?: number } = {}): Promise<boolean> {
+  end(status: FinalStatus, options: { errorCode?: number | null; talkSeconds?: number } = {}): Promise<boolean> {
+    return this.serial(() => this.finish(status, options));
+  }
+
+  private async finish(status: FinalStatus, options: { errorCode?: number | null; talkSeconds?: number }): Promise<boolean> {
     if (this.ended) return false;
     const talkSeconds = status === "completed" ? (options.talkSeconds ?? this.talkSeconds()) : 0;
     // Only from the phase this instance saw: a copy left behind on the instance that rang the customer, after another one answered, ends nothing.
