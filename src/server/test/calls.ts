@@ -4,6 +4,7 @@ import { postLedgerEntry } from "../modules/credits/ledger";
 import { postCarrierWebhook } from "../providers/telephony/webhook-signature";
 import type { TestServer } from "./test-server";
 import { STATUS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from "../modules/calls/twiml";
+import type { CarrierLink } from "../modules/calls/carrier-client";
 
 /** A fresh call sid in Twilio's shape. */
 export const newCallSid = (): string => `CA${randomBytes(16).toString("hex")}`;
@@ -15,7 +16,10 @@ export async function grant(server: TestServer, userId: string, amount: string):
   );
 }
 
-/** The device's call reaching the gate, signed with the server's carrier secret. */
+/** The test server's carrier, as a carrier inside the server reaches the webhooks. */
+export const carrierLink = (server: TestServer): CarrierLink => ({ app: server.app, secret: server.carrier.webhookAuthToken, publicUrl: server.config.publicUrl });
+
+/** The device's call reaching the gate, signed with the server's carrier secret (the raw answer). */
 export function placeCall(server: TestServer, input: { callSid: string; userId: string; to: string }) {
   return postCarrierWebhook(server.app, {
     secret: server.carrier.webhookAuthToken,
@@ -25,12 +29,12 @@ export function placeCall(server: TestServer, input: { callSid: string; userId: 
   });
 }
 
-/** A status callback of the dialled leg of `callSid`. */
+/** A status callback of the dialled leg of `callSid` (the raw answer). */
 export function reportStatus(server: TestServer, callSid: string, status: string, extra: Record<string, string> = {}) {
   return postCarrierWebhook(server.app, {
     secret: server.carrier.webhookAuthToken,
     publicUrl: server.config.publicUrl,
     path: STATUS_WEBHOOK_PATH,
-    params: { CallSid: `${callSid}-leg`.replace(/^CA/, "CB"), ParentCallSid: callSid, CallStatus: status, To: "+447106123456", ...extra },
+    params: { CallSid: `CB${callSid.slice(2)}`, ParentCallSid: callSid, CallStatus: status, To: "+447106123456", ...extra },
   });
 }

@@ -4,6 +4,7 @@ import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billedMinutes, callCost, timeLimitSeconds } from "../../../shared/billing";
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
+import { user } from "../../db/schema/auth";
 import { callLogs, callStatusUpdates } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
 import { userEvents } from "../../db/schema/events";
@@ -64,7 +65,7 @@ describe.each(engines)("calls through the gate and the status webhook on %s", (e
     expect(gate.contentType).toMatch(/^text\/xml/);
     // floor(1.00 / 0.0580) = 17 minutes.
     expect(gate.body).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeLimit="1020" callerId="${server.carrier.callerId}">` +
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeLimit="1020" callerId="+15005550006">` +
         `<Number statusCallback="${server.config.publicUrl}${STATUS_WEBHOOK_PATH}" statusCallbackMethod="POST" statusCallbackEvent="initiated ringing answered completed">${UK_MOBILE}</Number></Dial></Response>`,
     );
     expect(await callOf(callSid)).toMatchObject({
@@ -246,6 +247,13 @@ describe.each(engines)("calls through the gate and the status webhook on %s", (e
     await reportStatus(server, next, "canceled");
   });
 
+  it("lets no call run longer than four hours, however large the balance", async () => {
+    const person = await customerWith("5000.00");
+    const callSid = newCallSid();
+    expect(parseGateAnswer((await placeCall(server, { callSid, userId: person.id, to: UK_MOBILE })).body)).toMatchObject({ kind: "dial", timeLimitSeconds: 14_400 });
+    await reportStatus(server, callSid, "canceled");
+  });
+
   it("never bills past the time limit, even when the carrier reports more talk time", async () => {
     const person = await customerWith("0.1600");
     const callSid = newCallSid();
@@ -321,17 +329,27 @@ describe.each(engines)("calls through the gate and the status webhook on %s", (e
     });
 
     it("never lets a call cost more than the balance it was allowed on, however long the carrier says it lasted", async () => {
+      // The arithmetic alone, over many cases: the limit's cost fits the balance, and one more minute would not.
+      fc.assert(
+        fc.property(fc.integer({ min: -1_000_000, max: 100_000_000_000 }), fc.integer({ min: 0, max: 50_000 }), (balance, rate) => {
+          const limit = timeLimitSeconds(balance, rate);
+          if (limit === 0) return;
+          expect(callCost(limit, rate)).toBeLessThanOrEqual(balance);
+          expect(callCost(limit + 1, rate)).toBeGreaterThan(balance);
+        }),
+        { numRuns: 2000 },
+      );
+      // And through settlement, whatever talk time the carrier reports.
       await fc.assert(
         fc.asyncProperty(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 50_000 }), fc.nat({ max: 100_000 }), async (balance, rate, seconds) => {
           const limit = timeLimitSeconds(balance, rate);
-          expect(callCost(limit, rate)).toBeLessThanOrEqual(balance);
           if (limit < 60) return;
-          const person = await buildUser(server);
-          await grant(server, person.id, moneyToDecimal(balance));
-          const call = await liveCall(person.id, rate, limit);
+          const [person] = await db().insert(user).values({ id: `prop-${newCallSid()}`, name: "p", email: `${newCallSid()}@example.com` }).returning();
+          await grant(server, person!.id, moneyToDecimal(balance));
+          const call = await liveCall(person!.id, rate, limit);
           const settled = await settle(call.callSid, seconds);
           expect(parseMoney(settled.costUsd)).toBeLessThanOrEqual(balance);
-          expect(await getBalance(db(), person.id)).toBeGreaterThanOrEqual(0);
+          expect(await getBalance(db(), person!.id)).toBeGreaterThanOrEqual(0);
         }),
         { numRuns: 25 },
       );

@@ -5,6 +5,7 @@ import { timeLimitSeconds } from "../../../shared/billing";
 import { moneyToDecimal } from "../../../shared/money";
 import { carrierRateToDecimal } from "../../../shared/rates/pricing";
 import type { Executor } from "../../db/client";
+import { callerIdOf } from "../../providers/telephony/carrier";
 import { user } from "../../db/schema/auth";
 import { callLogs } from "../../db/schema/calls";
 import type { WebhookResult } from "../../webhooks/webhook";
@@ -27,6 +28,8 @@ export type VoicePayload = z.infer<typeof voicePayload>;
 
 /** The shortest call the gate lets through: a customer whose balance buys less is refused. */
 export const MIN_CALL_SECONDS = 60;
+/** The longest: Twilio's own cap on a Dial (4 hours); a larger balance buys more calls, not longer ones. */
+export const MAX_CALL_SECONDS = 4 * 60 * 60;
 
 const CLIENT_IDENTITY = /^client:(.+)$/;
 
@@ -61,7 +64,7 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
   if (live.length > 0) return refuse(deps, tx, caller.id, payload, "call_in_progress", quote);
 
   const balance = await getBalance(tx, caller.id);
-  const limit = timeLimitSeconds(balance, quote.rate);
+  const limit = Math.min(timeLimitSeconds(balance, quote.rate), MAX_CALL_SECONDS);
   if (limit < MIN_CALL_SECONDS) return refuse(deps, tx, caller.id, payload, "insufficient_balance", quote);
 
   // A second call placed at the same moment fails the one-live-call index here (ON CONFLICT DO NOTHING waits for the first to commit).
@@ -72,7 +75,7 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
       callSid: payload.CallSid,
       direction: "outbound",
       toNumber: quote.e164,
-      fromNumber: deps.carrier.callerId,
+      fromNumber: callerIdOf(deps.carrier),
       countryCode: quote.countryCode,
       ratePerMin: moneyToDecimal(quote.rate),
       carrierRate: carrierRateToDecimal(quote.carrierRate),
@@ -93,7 +96,7 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
     dialTwiml({
       e164: quote.e164,
       timeLimitSeconds: limit,
-      callerId: deps.carrier.callerId,
+      callerId: callerIdOf(deps.carrier),
       statusCallbackUrl: `${deps.publicUrl}${STATUS_WEBHOOK_PATH}`,
     }),
   );
@@ -109,7 +112,7 @@ async function refuse(deps: CallsDeps, tx: Executor, userId: string, payload: Vo
       callSid: payload.CallSid,
       direction: "outbound",
       toNumber: quote?.e164 ?? payload.To,
-      fromNumber: deps.carrier.callerId,
+      fromNumber: callerIdOf(deps.carrier),
       countryCode: quote?.countryCode ?? "",
       ratePerMin: quote ? moneyToDecimal(quote.rate) : "0",
       carrierRate: quote ? carrierRateToDecimal(quote.carrierRate) : null,

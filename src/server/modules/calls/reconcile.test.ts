@@ -5,7 +5,8 @@ import { callLogs, callStatusUpdates } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
 import type { CarrierCall } from "../../providers/telephony/carrier";
 import { LocalCarrierSigning } from "../../providers/telephony/local/local-carrier-signing";
-import { grant, newCallSid, placeCall, reportStatus } from "../../test/calls";
+import { carrierLink, grant, newCallSid, placeCall, reportStatus } from "../../test/calls";
+import { askGate, reportCallStatus } from "./carrier-client";
 import { engines } from "../../test/engines";
 import { eventually } from "../../test/eventually";
 import { buildUser } from "../../test/factories";
@@ -145,5 +146,21 @@ describe.each(engines)("reconciling calls whose final status never came on %s", 
     expect(await callOf(callSid)).toMatchObject({ status: "completed", durationSeconds: 300, billedMinutes: 0, costUsd: "0.0000", answeredAt: expect.any(Date) });
     expect(await chargesOf(callSid)).toHaveLength(0);
     expect(await getBalance(server.database.db, person.id)).toBe(parseMoney("1.00"));
+  });
+
+  it("takes a call from a carrier inside the server through askGate and reportCallStatus", async () => {
+    const person = await buildUser(server);
+    await grant(server, person.id, "0.2000");
+    const link = carrierLink(server);
+    const callSid = newCallSid();
+    const answer = await askGate(link, { callSid, userId: person.id, to: UK_MOBILE });
+    // 0.20 / 0.058 buys 3 whole minutes.
+    expect(answer).toEqual({ kind: "dial", e164: UK_MOBILE, timeLimitSeconds: 180, callerId: "+15005550006", statusCallbackUrl: `${server.config.publicUrl}${STATUS_WEBHOOK_PATH}` });
+    const legSid = newCallSid();
+    for (const status of ["initiated", "ringing", "in-progress"] as const) expect((await reportCallStatus(link, { callSid, legSid, status })).accepted).toBe(true);
+    expect((await reportCallStatus(link, { callSid, legSid, status: "completed", talkSeconds: 180 })).accepted).toBe(true);
+    expect(await callOf(callSid)).toMatchObject({ status: "completed", billedMinutes: 3, costUsd: "0.1740" });
+    expect(await askGate(link, { callSid: newCallSid(), userId: person.id, to: UK_MOBILE })).toEqual({ kind: "reject" });
+    expect((await reportCallStatus(link, { callSid: newCallSid(), legSid, status: "ringing" })).accepted).toBe(false);
   });
 });

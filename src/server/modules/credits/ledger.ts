@@ -36,12 +36,13 @@ export type PostedEntry =
 export async function postLedgerEntry(tx: Executor, entry: LedgerEntryInput, bus: BusPublisher): Promise<PostedEntry> {
   assertMoney(entry.amount);
   return tx.transaction(async (inner) => {
-    await inner.insert(creditBalances).values({ userId: entry.userId, balance: "0" }).onConflictDoNothing();
+    // Creates the row at 0 or, when it exists, locks it (DO UPDATE waits for a concurrent entry to commit
+    // and then reads its result): either way one statement returns the balance this entry starts from.
     const [locked] = await inner
-      .select({ balance: creditBalances.balance })
-      .from(creditBalances)
-      .where(eq(creditBalances.userId, entry.userId))
-      .for("update");
+      .insert(creditBalances)
+      .values({ userId: entry.userId, balance: "0" })
+      .onConflictDoUpdate({ target: creditBalances.userId, set: { userId: sql`excluded.user_id` } })
+      .returning({ balance: creditBalances.balance });
     if (!locked) throw new Error(`no balance row for user ${entry.userId}`);
     const before = parseMoney(locked.balance);
     const after = before + entry.amount;

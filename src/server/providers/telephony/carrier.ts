@@ -21,8 +21,8 @@ export interface Carrier {
   readonly name: CarrierName;
   /** The secret webhooks are signed with: Twilio's auth token, or the local carrier's generated secret. */
   readonly webhookAuthToken: string;
-  /** The caller id the gate's Dial presents; null lets the carrier choose (the local carrier's own). */
-  readonly callerId: string | null;
+  /** The caller id the gate's Dial presents (TWILIO_CALLER_ID); left out, the local carrier's fixed one (callerIdOf). */
+  readonly callerId?: string | null;
   voiceToken(userId: string): { token: string; identity: string; expiresAt: Date };
   /** The carrier's view of a call for the reconcile job (by the call log's call_sid); null if unknown. */
   fetchCall(callSid: string): Promise<CarrierCall | null>;
@@ -35,3 +35,11 @@ export const FINAL_CARRIER_STATUSES = new Set(["completed", "busy", "no-answer",
 
 /** The longest a voice token lives: the device refreshes it before then (every 50 minutes). */
 export const VOICE_TOKEN_TTL_SECONDS = 3600;
+
+/** The caller id a carrier's calls present: its own, or for the local carrier its fixed test number. */
+export function callerIdOf(carrier: Pick<Carrier, "name" | "callerId">): string | null {
+  return carrier.callerId ?? (carrier.name === "local" ? LOCAL_CALLER_ID : null);
+}
+
+/** The caller id the local carrier presents on its calls (it reaches no real network). */
+export const LOCAL_CALLER_ID = "+15005550006";

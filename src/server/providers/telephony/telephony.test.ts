@@ -53,6 +53,7 @@ describe("the Twilio carrier at its boundary", () => {
       CAparent: { sid: "CAparent", status: "completed", duration: "95" },
       CAbusy: { sid: "CAbusy", status: "completed", duration: "0" },
       CAlive: { sid: "CAlive", status: "in-progress", duration: null },
+      CAnoleg: { sid: "CAnoleg", status: "failed", duration: "0" },
     };
     const children: Record<string, { sid: string; status: string; duration: string | null }[]> = {
       CAparent: [{ sid: "CAchild", status: "completed", duration: "61" }],
@@ -64,6 +65,7 @@ describe("the Twilio carrier at its boundary", () => {
     expect(await carrier.fetchCall("CAparent")).toEqual({ status: "completed", durationSeconds: 61 });
     expect(await carrier.fetchCall("CAbusy")).toEqual({ status: "busy", durationSeconds: 0 });
     expect(await carrier.fetchCall("CAlive")).toEqual({ status: "in-progress", durationSeconds: 0 });
+    expect(await carrier.fetchCall("CAnoleg")).toEqual({ status: "failed", durationSeconds: 0 });
     expect(await carrier.fetchCall("CAnobody")).toBeNull();
   });
 

@@ -1,9 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Carrier, CarrierCall } from "../carrier";
-import { VOICE_TOKEN_TTL_SECONDS } from "../carrier";
-
-/** The caller id the local carrier presents on its calls (it reaches no real network). */
-export const LOCAL_CALLER_ID = "+15005550006";
+import { LOCAL_CALLER_ID, VOICE_TOKEN_TTL_SECONDS } from "../carrier";
 
 /**
  * The local carrier's secret and its voice tokens: an HS256 JWT (identity = the

@@ -53,10 +53,10 @@ export class TwilioCarrier implements Carrier {
     const parent = await this.calls.fetch(callSid);
     if (!parent) return null;
     const children = await this.calls.children(callSid);
-    const answered = children.find((child) => Number(child.duration ?? 0) > 0) ?? children[0];
-    if (answered && (FINAL_CARRIER_STATUSES.has(answered.status) || !FINAL_CARRIER_STATUSES.has(parent.status))) {
-      return { status: answered.status, durationSeconds: Number(answered.duration ?? 0) || 0 };
-    }
+    // The dialled leg is the one billed; while it runs, the call runs, whatever the device's leg says.
+    const dialled = children.find((child) => Number(child.duration ?? 0) > 0) ?? children.find((child) => !FINAL_CARRIER_STATUSES.has(child.status)) ?? children[0];
+    if (dialled) return { status: dialled.status, durationSeconds: Number(dialled.duration ?? 0) || 0 };
+    // No dialled leg at all: the device's leg ended before a number was dialled (or is still being set up).
     return { status: parent.status, durationSeconds: 0 };
   }
 }
