@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,6 +23,8 @@ test.use({
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"],
   },
 });
+
+const run = promisify(execFile);
 
 let server: ServerProcess;
 let running: RunningServer;
@@ -145,4 +148,72 @@ test("audio flows both ways between Chromium and the local carrier, and the call
   await expect
     .poll(async () => ((await (await page.request.get(`${running.baseURL}/api/credits/balance`)).json()) as { balance: string }).balance, { timeout: 10_000 })
     .not.toBe("5.0000");
+});
+
+/**
+ * An incoming call: the page listens on /api/events, `npm run carrier:ring` (the built
+ * script, signing with the secret in the server's data folder) rings the customer, the
+ * page answers with its own offer and hears itself back; the call is free.
+ */
+const ANSWER_INCOMING = `(async () => {
+  const post = async (url, body) => {
+    const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return { status: response.status, body: await response.json() };
+  };
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const deadline = Date.now() + 20000;
+  while (window.__incoming.length === 0 && Date.now() < deadline) await sleep(50);
+  const incoming = window.__incoming[0];
+  if (!incoming) return { error: "no incoming call" };
+  const { token } = (await post("/api/voice/token", {})).body;
+  const microphone = await navigator.mediaDevices.getUserMedia({ audio: true });
+  const pc = new RTCPeerConnection();
+  for (const track of microphone.getTracks()) pc.addTrack(track, microphone);
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise((resolve) => {
+    if (pc.iceGatheringState === "complete") return resolve();
+    pc.addEventListener("icegatheringstatechange", () => pc.iceGatheringState === "complete" && resolve());
+    setTimeout(resolve, 3000);
+  });
+  const answered = await post("/api/local-carrier/calls/" + incoming.callSid + "/answer", { token, sdp: pc.localDescription.sdp });
+  if (answered.status !== 200) return { error: "answer answered " + answered.status + ": " + JSON.stringify(answered.body) };
+  await pc.setRemoteDescription({ type: "answer", sdp: answered.body.sdp });
+  await sleep(2500);
+  let received = 0;
+  (await pc.getStats()).forEach((report) => {
+    if (report.type === "inbound-rtp" && report.kind === "audio") received += report.packetsReceived || 0;
+  });
+  const hungUp = await post("/api/local-carrier/calls/" + incoming.callSid + "/hangup", { token });
+  pc.close();
+  microphone.getTracks().forEach((track) => track.stop());
+  window.__events.close();
+  return { callSid: incoming.callSid, from: incoming.from, received, hungUp: hungUp.body };
+})()`;
+
+test("npm run carrier:ring rings the signed-in customer, who answers and hears the echo, for free", async ({ page }) => {
+  await page.goto(`${running.baseURL}/en`);
+  await signIn(page.request, running, account);
+  const before = ((await (await page.request.get(`${running.baseURL}/api/credits/balance`)).json()) as { balance: string }).balance;
+  // The device's live events: every incoming call is kept from the moment the stream opens.
+  await page.evaluate(`window.__incoming = [];
+    window.__events = new EventSource("/api/events");
+    window.__events.addEventListener("local_carrier.call", (event) => {
+      const data = JSON.parse(event.data);
+      if (data.state === "incoming") window.__incoming.push(data);
+    });
+    new Promise((resolve) => window.__events.addEventListener("open", resolve))`);
+
+  const ring = await run(process.execPath, [path.resolve(import.meta.dirname, "../dist/server/carrier-ring.js"), "--email", account.email, "--from", "+46701234567", "--url", running.baseURL], {
+    env: { ...process.env, ...env },
+  });
+  const answering = page.evaluate(ANSWER_INCOMING) as Promise<{ error?: string; callSid?: string; from?: string; received?: number; hungUp?: unknown }>;
+  expect(ring.stdout + ring.stderr).toMatch(/^Ringing .* from \+46701234567 \(call CA[0-9a-f]{32}\)/);
+  const result = await answering;
+  expect(result).not.toHaveProperty("error");
+  expect(result.from).toBe("+46701234567");
+  expect(ring.stdout).toContain(result.callSid);
+  expect(result.received).toBeGreaterThan(50);
+  expect(result.hungUp).toEqual({ ended: true });
+  const after = ((await (await page.request.get(`${running.baseURL}/api/credits/balance`)).json()) as { balance: string }).balance;
+  expect(after).toBe(before);
 });
