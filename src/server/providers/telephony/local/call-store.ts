@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { localCarrierCalls, type LocalCallPhase } from "../../../db/schema/local-carrier";
 
@@ -33,6 +33,11 @@ export function callStore(db: Executor) {
         .update(localCarrierCalls)
         .set({ heartbeatAt: sql`now()` })
         .where(and(inArray(localCarrierCalls.callSid, [...callSids]), sql`${localCarrierCalls.phase} <> 'ended'`));
+    },
+
+    /** Forgets calls that ended before `before`: the reconcile job asks about a call within hours of its end, never days. */
+    async prune(before: Date): Promise<void> {
+      await db.delete(localCarrierCalls).where(and(eq(localCarrierCalls.phase, "ended"), lt(localCarrierCalls.endedAt, before)));
     },
   };
 }

@@ -5,6 +5,7 @@ import { localCarrierCalls } from "../../../db/schema/local-carrier";
 import { engines } from "../../../test/engines";
 import { buildUser, type TestUser } from "../../../test/factories";
 import { startTestServer, type TestServer } from "../../../test/test-server";
+import { callStore } from "./call-store";
 import { LocalCarrierCalls } from "./local-carrier";
 import { BROWSER_MARK, openBrowserPeer, type BrowserPeer } from "./testing/browser-peer";
 import { STAND_IN_GATE_PATH, STAND_IN_PUBLIC_URL, STAND_IN_SECRET, standInWebhooks } from "./testing/stand-in-webhooks";
@@ -195,6 +196,19 @@ describe.each(engines)("the local carrier on %s", (engine) => {
     await server.database.db.insert(localCarrierCalls).values({ callSid: live, userId: customer.id, direction: "outbound", remoteNumber: "+442079460123", phase: "answered", answeredAt: new Date(now - 30_000) });
     expect(await carrier.fetchCall(live)).toMatchObject({ status: "in-progress" });
     expect((await carrier.fetchCall(live))?.durationSeconds).toBeGreaterThanOrEqual(30);
+  });
+
+  it("forgets calls that ended long ago, and only those", async () => {
+    const old = `CA${"4".repeat(32)}`;
+    const recent = `CA${"5".repeat(32)}`;
+    const now = Date.now();
+    await server.database.db.insert(localCarrierCalls).values([
+      { callSid: old, userId: customer.id, direction: "outbound", remoteNumber: "+442079460123", phase: "ended", finalStatus: "completed", endedAt: new Date(now - 8 * 86_400_000) },
+      { callSid: recent, userId: customer.id, direction: "outbound", remoteNumber: "+442079460123", phase: "ended", finalStatus: "completed", endedAt: new Date(now - 3_600_000) },
+    ]);
+    await callStore(server.database.db).prune(new Date(now - 7 * 86_400_000));
+    expect(await carrier.fetchCall(old)).toBeNull();
+    expect(await carrier.fetchCall(recent)).toEqual({ status: "completed", durationSeconds: 0 });
   });
 
   it("knows nothing of a call it never carried", async () => {

@@ -20,6 +20,9 @@ const commandSchema = z.object({ callSid: z.string(), command: z.enum(["hangup",
 /** A live call whose instance has not touched it for this long is taken for dropped (that instance died). */
 export const HEARTBEAT_MS = 15_000;
 export const STALE_AFTER_MS = 3 * HEARTBEAT_MS;
+/** Ended calls are kept a week (the reconcile job asks within hours), then forgotten, once an hour. */
+const KEEP_ENDED_MS = 7 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_BEATS = (60 * 60 * 1000) / HEARTBEAT_MS;
 
 export interface LocalCarrierOptions {
   app: FastifyInstance;
@@ -90,8 +93,13 @@ export class LocalCarrierCalls {
       },
       () => undefined,
     );
+    let beats = 0;
     this.heartbeat = setInterval(() => {
       this.context.store.heartbeat([...this.live.keys()]).catch((error: unknown) => this.context.log.error({ err: error }, "local carrier: heartbeat"));
+      beats += 1;
+      if (beats % PRUNE_EVERY_BEATS === 0) {
+        this.context.store.prune(new Date(Date.now() - KEEP_ENDED_MS)).catch((error: unknown) => this.context.log.error({ err: error }, "local carrier: pruning ended calls"));
+      }
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
   }

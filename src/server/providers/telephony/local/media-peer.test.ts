@@ -68,6 +68,20 @@ describe("the carrier's media peer", () => {
     await vi.waitFor(() => expect(ended).toEqual(["silence"]), { timeout: 5000 });
   });
 
+  it("answers a browser that offers only Opus, ringing with Opus silence and echoing its Opus packets", async () => {
+    const browser = await openBrowserPeer({ opusOnly: true });
+    opened.push(browser);
+    const carrier = await answerOffer(browser.offer);
+    opened.push(carrier);
+    await browser.accept(carrier.sdp);
+    expect(carrier.codec).toBe("opus");
+    carrier.playRingback();
+    await vi.waitFor(() => expect(browser.received.length).toBeGreaterThan(5), { timeout: 8000 });
+    expect(browser.received.every((packet) => packet.payload.equals(Buffer.from([0xf8, 0xff, 0xfe])))).toBe(true);
+    carrier.echo();
+    await vi.waitFor(() => expect(browser.received.filter((packet) => packet.payload[0] === BROWSER_MARK).length).toBeGreaterThan(5), { timeout: 5000 });
+  });
+
   it("refuses an offer it cannot answer", async () => {
     await expect(answerOffer("v=0\r\nnot an offer")).rejects.toBeInstanceOf(MediaOfferError);
   });

@@ -21,8 +21,8 @@ export interface BrowserPeer {
 /** The payload the browser sends: recognisable in the echo by its first byte. */
 export const BROWSER_MARK = 0x5a;
 
-export async function openBrowserPeer(): Promise<BrowserPeer> {
-  const pc = new RTCPeerConnection({ codecs: { audio: [useOPUS(), usePCMU()], video: [] }, iceUseIpv6: false, iceAdditionalHostAddresses: additionalHostAddresses() });
+export async function openBrowserPeer(options: { opusOnly?: boolean } = {}): Promise<BrowserPeer> {
+  const pc = new RTCPeerConnection({ codecs: { audio: options.opusOnly ? [useOPUS()] : [useOPUS(), usePCMU()], video: [] }, iceUseIpv6: false, iceAdditionalHostAddresses: additionalHostAddresses() });
   const track = new MediaStreamTrack({ kind: "audio" });
   const transceiver = pc.addTransceiver(track, { direction: "sendrecv" });
   const received: RtpPacket[] = [];
