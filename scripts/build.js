@@ -38,18 +38,19 @@ export const TARGETS = {
     build: buildWeb,
   },
   server: {
-    inputs: ["src/server", "src/shared", "scripts/admin-create.ts", "scripts/rates-import.ts", "scripts/credits-grant.ts", "package-lock.json", "package.json", "scripts/build.js"],
+    inputs: ["src/server", "src/shared", "scripts/admin-create.ts", "scripts/rates-import.ts", "scripts/credits-grant.ts", "scripts/carrier-ring.ts", "package-lock.json", "package.json", "scripts/build.js"],
     output: "dist/server/main.js",
     build: buildServer,
   },
 };
 
-/** The bundles `npm start`, `npm run admin:create`, `npm run rates:import` and `npm run credits:grant` run, by output name. */
+/** The bundles `npm start`, `npm run admin:create`, `npm run rates:import`, `npm run credits:grant` and `npm run carrier:ring` run, by output name. */
 const SERVER_ENTRIES = {
   main: "src/server/main.ts",
   "admin-create": "scripts/admin-create.ts",
   "rates-import": "scripts/rates-import.ts",
   "credits-grant": "scripts/credits-grant.ts",
+  "carrier-ring": "scripts/carrier-ring.ts",
 };
 
 async function buildWeb() {

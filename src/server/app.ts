@@ -40,6 +40,9 @@ import { registerVoiceRoutes } from "./modules/calls/routes";
 import { callWebhooks } from "./modules/calls/webhooks";
 import type { Carrier } from "./providers/telephony/carrier";
 import { chooseCarrier, localCarrierSecret, type CarrierFactory } from "./providers/telephony/choose-carrier";
+import { LocalCarrier } from "./providers/telephony/local/local-carrier-factory";
+import { ringWebhook } from "./providers/telephony/local/ring-webhook";
+import { registerLocalCarrierRoutes } from "./providers/telephony/local/routes";
 import { createEmailProvider, type EmailProvider } from "./providers/email";
 import { loggingOptions } from "./logging";
 import { createMailer, handleMailJobs } from "./providers/email/mail-jobs";
@@ -129,7 +132,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAccessControl(app, auth);
 
   const carrierSecret = localCarrierSecret(config, () => loadOrCreateSecrets(config.dataDir).localCarrierSecret);
-  const carrier = (options.carrier ?? chooseCarrier)({ app, db: database.db, bus, config, localCarrierSecret: carrierSecret });
+  const carrier = (options.carrier ?? chooseCarrier)({ app, db: database.db, bus, jobs, config, localCarrierSecret: carrierSecret });
   callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log: app.log };
 
   registerSystemRoutes(app, database, config, bus);
@@ -144,7 +147,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
   registerVoiceRoutes(app, carrier);
-  registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...(options.webhooks ?? [])]);
+  // The local carrier's signalling and its ring webhook exist only when it is the carrier (not beside Twilio).
+  const localWebhooks = carrier instanceof LocalCarrier ? [ringWebhook(carrier.calls, carrierSecret, app.log)] : [];
+  if (carrier instanceof LocalCarrier) registerLocalCarrierRoutes(app, carrier.calls, (token) => carrier.verifyVoiceToken(token));
+  registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, ...(options.webhooks ?? [])]);
 
   const indexHtml = options.webRoot === false ? null : await registerWebApp(app, options.webRoot ?? WEB_ROOT);
   registerNotFound(app, indexHtml);
@@ -169,9 +175,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     servesWebApp: indexHtml !== null,
     async close() {
       clearInterval(pruning);
+      // The local carrier ends its calls through the app's own webhooks: before the app closes.
+      await carrier.close?.();
       await app.close();
       await jobs.stop();
-      await carrier.close?.();
       await bus.close();
       await email.close();
       await database.close();

@@ -4,6 +4,9 @@ import { eq } from "drizzle-orm";
 import { callLogs } from "../db/schema/calls";
 import { webhookEvents } from "../db/schema/webhooks";
 import { SIGNATURE_HEADER as CARRIER_SIGNATURE_HEADER } from "../providers/telephony/webhook-signature";
+import { LocalCarrier } from "../providers/telephony/local/local-carrier-factory";
+import { RING_SIGNATURE_HEADER } from "../providers/telephony/local/ring-webhook";
+import { openBrowserPeer, type BrowserPeer } from "../providers/telephony/local/testing/browser-peer";
 import { engines } from "../test/engines";
 import { buildUser, type TestUser } from "../test/factories";
 import { insertCall } from "../test/history-calls";
@@ -47,6 +50,11 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/voice/token": "user",
   "POST /webhooks/telephony/voice": "signed",
   "POST /webhooks/telephony/status": "signed",
+  "POST /api/local-carrier/calls": "user",
+  "POST /api/local-carrier/calls/:callSid/answer": "user",
+  "POST /api/local-carrier/calls/:callSid/hangup": "user",
+  "POST /api/local-carrier/calls/:callSid/digits": "user",
+  "POST /webhooks/local-carrier/ring": "signed",
   "GET /api/admin/overview": "admin",
   "GET /api/admin/rates/countries": "admin",
   "PATCH /api/admin/rates/countries/:code": "admin",
@@ -74,7 +82,7 @@ interface OwnedRoute {
    * What another customer gets: 404 by default (we do not even confirm the row
    * exists); 200 for a list, which must simply not contain the row.
    */
-  otherGets?: 200 | 403 | 404;
+  otherGets?: 200 | 401 | 403 | 404;
   /** After the other customer's attempt: the owner's row must be as it was (routes that change rows). */
   assertUnchanged?(server: TestServer, owner: TestUser, arranged: Arranged): Promise<void>;
 }
@@ -98,6 +106,10 @@ const OWNED: Record<string, OwnedRoute> = {
     }),
     assertUnchanged: (server, _owner, arranged) => expectCallRow(server, arranged, (row) => row.quality?.rttMs === 80),
   },
+  // The local carrier's calls: another customer, even holding the owner's voice token, reaches none of them.
+  "POST /api/local-carrier/calls/:callSid/answer": localCarrierCallCase({ withOffer: true }),
+  "POST /api/local-carrier/calls/:callSid/hangup": localCarrierCallCase(),
+  "POST /api/local-carrier/calls/:callSid/digits": localCarrierCallCase({ digits: "1" }),
 };
 
 /** A finished call of the owner's, addressed by its sid; the sid is what no other customer's answer may show. */
@@ -114,8 +126,28 @@ async function expectCallRow(server: TestServer, arranged: Arranged, holds: (row
   expect(row && holds(row), `call ${arranged.marker} as its owner left it`).toBe(true);
 }
 
+/** Rings the owner on the local carrier; the request carries the owner's voice token (and an offer, or digits). */
+function localCarrierCallCase(extra: { withOffer?: boolean; digits?: string } = {}): OwnedRoute {
+  const browsers: BrowserPeer[] = [];
+  return {
+    // The owner's token names the owner: a different signed-in customer is refused as the token's wrong holder.
+    otherGets: 401,
+    async arrange(server, owner) {
+      if (!(server.carrier instanceof LocalCarrier)) throw new Error("the local carrier is not the carrier");
+      const { callSid } = await server.carrier.calls.ring(owner.id, "+14155550100");
+      const token = (await server.app.inject({ method: "POST", url: "/api/voice/token", headers: { cookie: owner.cookie } })).json<{ token: string }>().token;
+      const browser = extra.withOffer ? await openBrowserPeer() : null;
+      if (browser) browsers.push(browser);
+      return { params: { callSid }, body: { token, ...(browser ? { sdp: browser.offer } : {}), ...(extra.digits ? { digits: extra.digits } : {}) }, marker: callSid };
+    },
+    async assertUnchanged() {
+      await Promise.all(browsers.splice(0).map((browser) => browser.close()));
+    },
+  };
+}
+
 /** Customer routes that act only on the caller's own account: nothing in the path or body can name another's row. */
-const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token"]);
+const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/local-carrier/calls"]);
 
 /** Customer routes that read data shared by every customer, never a customer's row (the price list). */
 const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates"]);
@@ -285,7 +317,8 @@ function expectation(access: RouteAccess, who: Identity): ((status: number) => b
  * whatever session they hold, and a refused request writes nothing.
  */
 /** Each provider's signature header: the carrier's (Twilio's) for telephony, the test provider's otherwise. */
-const signatureHeaderOf = (route: RegisteredRoute) => (route.url.startsWith("/webhooks/telephony/") ? CARRIER_SIGNATURE_HEADER : TEST_SIGNATURE_HEADER);
+const signatureHeaderOf = (route: RegisteredRoute) =>
+  route.url.startsWith("/webhooks/telephony/") ? CARRIER_SIGNATURE_HEADER : route.url.startsWith("/webhooks/local-carrier/") ? RING_SIGNATURE_HEADER : TEST_SIGNATURE_HEADER;
 
 describe.each(engines)("signed routes in the access matrix on %s", (engine) => {
   let server: TestServer;
@@ -302,7 +335,7 @@ describe.each(engines)("signed routes in the access matrix on %s", (engine) => {
   afterAll(() => server.close());
 
   it("answers 401 without a signature and 403 with a forged one, to everyone, writing nothing", async () => {
-    expect(signed.map(keyOf)).toEqual(["POST /webhooks/telephony/voice", "POST /webhooks/telephony/status", "POST /webhooks/test/json", "POST /webhooks/test/form"]);
+    expect(signed.map(keyOf)).toEqual(["POST /webhooks/telephony/voice", "POST /webhooks/telephony/status", "POST /webhooks/local-carrier/ring", "POST /webhooks/test/json", "POST /webhooks/test/form"]);
     const wrong: string[] = [];
     for (const route of signed) {
       for (const who of ["visitor", "customer", "other customer", "admin"] as const) {

@@ -36,9 +36,9 @@ export async function startTestServerOn(
     ...server,
     config,
     async close() {
+      await server.carrier.close?.();
       await server.app.close();
       await server.jobs.stop();
-      await server.carrier.close?.();
       await server.bus.close();
       await release();
     },

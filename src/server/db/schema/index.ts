@@ -5,6 +5,7 @@ export * from "./calls";
 export * from "./credits";
 export * from "./events";
 export * from "./i18n";
+export * from "./local-carrier";
 export * from "./mail";
 export * from "./meta";
 export * from "./rates";

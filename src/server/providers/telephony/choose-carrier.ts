@@ -3,15 +3,19 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config";
 import type { EventBus } from "../../db/bus";
 import type { Database } from "../../db/client";
+import type { JobQueue } from "../../jobs/job-queue";
 import type { Carrier } from "./carrier";
+import { localCarrier } from "./local/local-carrier-factory";
 import { LocalCarrierSigning } from "./local/local-carrier-signing";
 import { TwilioCarrier } from "./twilio/twilio-carrier";
 
-/** What a carrier built inside the server may use: the app (to post its webhooks through app.inject), the database, the bus. */
+/** What a carrier built inside the server may use: the app (to post its webhooks through app.inject), the database, the bus, the job queue. */
 export interface CarrierContext {
   app: FastifyInstance;
   db: Database;
   bus: EventBus;
+  /** Incoming calls are logged with their reconcile job (logIncomingCall). */
+  jobs: JobQueue;
   config: Config;
   /** The local carrier's secret: it signs the voice tokens and the webhooks. */
   localCarrierSecret: string;
@@ -19,11 +23,11 @@ export interface CarrierContext {
 
 export type CarrierFactory = (context: CarrierContext) => Carrier;
 
-/** The local carrier until the WebRTC one replaces this factory: tokens and signatures, no calls of its own. */
+/** The local carrier's signing alone (tokens and signatures, no calls of its own): for tests of the gate and settlement without media. */
 export const signingOnlyLocalCarrier: CarrierFactory = (context) => new LocalCarrierSigning(context.localCarrierSecret);
 
-/** Twilio when all six TWILIO_* variables are set, else the local carrier (the default). */
-export function chooseCarrier(context: CarrierContext, local: CarrierFactory = signingOnlyLocalCarrier): Carrier {
+/** Twilio when all six TWILIO_* variables are set, else the local carrier (the default): WebRTC calls inside the server. */
+export function chooseCarrier(context: CarrierContext, local: CarrierFactory = localCarrier): Carrier {
   return context.config.twilio ? new TwilioCarrier(context.config.twilio) : local(context);
 }
 

@@ -1,0 +1,156 @@
+import type { LocalCallPhase } from "../../../db/schema/local-carrier";
+import { tellDevice, type CarrierContext } from "./carrier-context";
+import type { MediaPeer } from "./media-peer";
+
+/** How the dialled leg ended, in the words of Twilio's status callback. */
+export type FinalStatus = "completed" | "busy" | "no-answer" | "failed" | "canceled";
+
+/** What the far end of an outbound call reports to our status webhook: its dialled leg. */
+export interface DialledLeg {
+  callSid: string;
+  number: string;
+  callerId: string | null;
+  statusCallback: string | null;
+  timeLimitSeconds: number;
+}
+
+/**
+ * One call this server instance holds the media of: its timers, its peer, and the
+ * one way it ends. Ending is idempotent and decided by the database (the phase moves
+ * to ended once), so a hang-up, the time limit, a silent browser and the far end's
+ * outcome can race and only the first counts.
+ */
+export class LiveCall {
+  phase: LocalCallPhase;
+  peer: MediaPeer | undefined;
+  leg: DialledLeg | undefined;
+  answeredAt: number | undefined;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private statusPosts: Promise<void> = Promise.resolve();
+  private transitions: Promise<unknown> = Promise.resolve();
+  private sequence = 0;
+
+  constructor(
+    readonly context: CarrierContext,
+    readonly callSid: string,
+    readonly userId: string,
+    readonly direction: "outbound" | "inbound",
+    /** The other party: who was dialled, or who is calling. */
+    readonly remoteNumber: string,
+    phase: LocalCallPhase,
+    private readonly onGone: (call: LiveCall) => void,
+    /** Records an incoming call's progress in the call history (outbound calls are recorded by the status webhook). */
+    private readonly recordInbound?: (call: LiveCall, status: FinalStatus | "answered", talkSeconds: number) => Promise<void>,
+  ) {
+    this.phase = phase;
+  }
+
+  get ended(): boolean {
+    return this.phase === "ended";
+  }
+
+  after(ms: number, run: () => Promise<void> | void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void Promise.resolve()
+        .then(run)
+        .catch((error: unknown) => this.context.log.error({ err: error, callSid: this.callSid }, "local carrier: a call step failed"));
+    }, ms);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  clearTimers(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** Posts one status event of the dialled leg, in order after the ones before it. */
+  postStatus(status: "initiated" | "ringing" | "in-progress" | FinalStatus, talkSeconds?: number): Promise<void> {
+    const leg = this.leg;
+    if (!leg?.statusCallback) return Promise.resolve();
+    const form: Record<string, string> = {
+      AccountSid: this.context.accountSid,
+      ApiVersion: "2010-04-01",
+      CallSid: leg.callSid,
+      ParentCallSid: this.callSid,
+      CallStatus: status,
+      Direction: "outbound-dial",
+      From: leg.callerId ?? "",
+      To: leg.number,
+      Called: leg.number,
+      Timestamp: new Date().toUTCString(),
+      SequenceNumber: String(this.sequence++),
+      CallbackSource: "call-progress-events",
+      ...(talkSeconds === undefined ? {} : { CallDuration: String(talkSeconds), Duration: String(Math.ceil(talkSeconds / 60)) }),
+    };
+    const url = leg.statusCallback;
+    this.statusPosts = this.statusPosts.then(async () => {
+      const answer = await this.context.webhooks.post(url, form).catch((error: unknown) => ({ statusCode: 0, body: String(error) }));
+      if (answer.statusCode !== 200) this.context.log.error({ callSid: this.callSid, status, statusCode: answer.statusCode, body: answer.body.slice(0, 500) }, "local carrier: the status webhook did not take an event");
+    });
+    return this.statusPosts;
+  }
+
+  /** Talk time so far, whole seconds (Twilio's CallDuration), never above the limit. */
+  talkSeconds(now = Date.now()): number {
+    if (this.answeredAt === undefined) return 0;
+    // Whole seconds rounded up, as carriers count them: an answered call lasted at least one.
+    const seconds = Math.max(1, Math.ceil((now - this.answeredAt) / 1000));
+    return this.leg ? Math.min(seconds, this.leg.timeLimitSeconds) : seconds;
+  }
+
+  /**
+   * Runs the call's transitions one after another: an answer and a hang-up arriving
+   * together must not each see the phase the other is leaving.
+   */
+  private serial<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.transitions.then(step, step);
+    this.transitions = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Marks the call answered (once): false when it ended first. */
+  answered(): Promise<boolean> {
+    return this.serial(() => this.answer());
+  }
+
+  private async answer(): Promise<boolean> {
+    if (this.ended) return false;
+    const answeredAt = new Date();
+    const moved = await this.context.store.move(this.callSid, ["incoming", "ringing"], "answered", { answeredAt });
+    if (!moved) return false;
+    this.phase = "answered";
+    this.answeredAt = answeredAt.getTime();
+    this.peer?.echo();
+    if (this.direction === "outbound") await this.postStatus("in-progress");
+    else await this.recordInbound?.(this, "answered", 0);
+    await tellDevice(this.context, this.userId, { callSid: this.callSid, state: "answered", from: null, errorCode: null });
+    return true;
+  }
+
+  /**
+   * Ends the call: the phase moves to ended (only the first ending gets past this),
+   * the media stops, the dialled leg's final status is posted, and the device told.
+   * `talkSeconds` overrides the measured talk time (the time limit ends at exactly the limit).
+   */
+  end(status: FinalStatus, options: { errorCode?: number | null; talkSeconds?: number } = {}): Promise<boolean> {
+    return this.serial(() => this.finish(status, options));
+  }
+
+  private async finish(status: FinalStatus, options: { errorCode?: number | null; talkSeconds?: number }): Promise<boolean> {
+    if (this.ended) return false;
+    const talkSeconds = status === "completed" ? (options.talkSeconds ?? this.talkSeconds()) : 0;
+    // Only from the phase this instance saw: a copy left behind on the instance that rang the customer, after another one answered, ends nothing.
+    const moved = await this.context.store.move(this.callSid, [this.phase], "ended", { endedAt: new Date(), finalStatus: status, talkSeconds });
+    this.phase = "ended";
+    this.clearTimers();
+    this.onGone(this);
+    await this.peer?.close().catch(() => undefined);
+    if (!moved) return false;
+    if (this.direction === "outbound") await this.postStatus(status, talkSeconds);
+    else await this.recordInbound?.(this, status, talkSeconds);
+    await tellDevice(this.context, this.userId, { callSid: this.callSid, state: "ended", from: null, errorCode: options.errorCode ?? null });
+    return true;
+  }
+}

@@ -1,0 +1,49 @@
+import type { CarrierCall } from "../carrier";
+import type { CarrierContext, CarrierFactory } from "../choose-carrier";
+import { VOICE_WEBHOOK_PATH } from "../../../modules/calls/twiml";
+import { carrierWebhooks } from "./carrier-webhooks";
+import { LocalCarrierCalls, type LocalCarrierOptions } from "./local-carrier";
+import { LocalCarrierSigning } from "./local-carrier-signing";
+import { recordInboundCalls } from "./record-inbound";
+
+/**
+ * The local carrier as the server uses it: the signing of voice tokens and webhooks
+ * (LocalCarrierSigning) with calls of its own (WebRTC media, the gate, status events).
+ */
+export class LocalCarrier extends LocalCarrierSigning {
+  readonly calls: LocalCarrierCalls;
+
+  constructor(context: CarrierContext, options: Partial<LocalCarrierOptions> = {}) {
+    super(context.localCarrierSecret);
+    const webhooks = carrierWebhooks({ app: context.app, publicUrl: context.config.publicUrl, authToken: context.localCarrierSecret });
+    this.calls = new LocalCarrierCalls({
+      app: context.app,
+      db: context.db,
+      bus: context.bus,
+      log: context.app.log,
+      publicUrl: context.config.publicUrl,
+      secret: context.localCarrierSecret,
+      gatePath: VOICE_WEBHOOK_PATH,
+      recordInbound: recordInboundCalls(context, webhooks, context.config.publicUrl),
+      ...options,
+    });
+  }
+
+  override fetchCall(callSid: string): Promise<CarrierCall | null> {
+    return this.calls.fetchCall(callSid);
+  }
+
+  /** Ends the calls this instance holds; they settle through the app's own webhooks, so call it before the app closes. */
+  async close(): Promise<void> {
+    await this.calls.close();
+  }
+}
+
+/** Builds the local carrier (chooseCarrier's choice without Twilio credentials). */
+export const localCarrier: CarrierFactory = (context) => new LocalCarrier(context);
+
+/** The same carrier with its far end's timings shortened (tests). */
+export const localCarrierWith =
+  (options: Partial<LocalCarrierOptions>): CarrierFactory =>
+  (context) =>
+    new LocalCarrier(context, options);

@@ -1,0 +1,195 @@
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { EventBus } from "../../../db/bus";
+import type { Database } from "../../../db/client";
+import { AppError } from "../../../http/app-error";
+import { callStore } from "./call-store";
+import type { CarrierContext } from "./carrier-context";
+import { carrierWebhooks } from "./carrier-webhooks";
+import { dtmfFrames } from "./dtmf";
+import { answerIncoming, ringCustomer, type RecordInbound } from "./incoming-call";
+import type { LiveCall } from "./live-call";
+import type { MediaPeerOptions } from "./media-peer";
+import { placeCall, type PlacedCall } from "./outbound-call";
+import { FAR_END_TIMINGS, type FarEndTimings } from "./test-numbers";
+
+/** Bus topic of what one instance asks the instance holding a call's media to do. */
+export const LOCAL_CARRIER_COMMAND_TOPIC = "local_carrier.command";
+const commandSchema = z.object({ callSid: z.string(), command: z.enum(["hangup", "digits"]), digits: z.string().regex(/^[0-9*#]{1,32}$/).optional() });
+
+/** A live call whose instance has not touched it for this long is taken for dropped (that instance died). */
+export const HEARTBEAT_MS = 15_000;
+export const STALE_AFTER_MS = 3 * HEARTBEAT_MS;
+/** Ended calls are kept a week (the reconcile job asks within hours), then forgotten, once an hour. */
+const KEEP_ENDED_MS = 7 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_BEATS = (60 * 60 * 1000) / HEARTBEAT_MS;
+
+export interface LocalCarrierOptions {
+  app: FastifyInstance;
+  db: Database;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  /** The secret the carrier signs its webhook requests with (the Carrier's webhookAuthToken). */
+  secret: string;
+  gatePath?: string;
+  timings?: Partial<FarEndTimings>;
+  media?: Pick<MediaPeerOptions, "silenceMs" | "connectMs">;
+  incomingRingMs?: number;
+  incomingLimitSeconds?: number;
+  /** Writes an incoming call into the customer's history (direction inbound, cost 0). */
+  recordInbound?: RecordInbound;
+  webhookRetryDelayMs?: number;
+}
+
+/** The carrier's view of a call, in the words of Twilio's call resource. */
+export interface CarrierCallState {
+  status: "ringing" | "in-progress" | "completed" | "busy" | "no-answer" | "failed" | "canceled";
+  durationSeconds: number;
+}
+
+/**
+ * The local carrier: a telephone network inside the server. Calls are held by the
+ * instance whose API request created their media; any instance can hang them up
+ * (the bus carries the command to the holder) and read them (local_carrier_calls).
+ */
+export class LocalCarrierCalls {
+  private readonly context: CarrierContext;
+  private readonly live = new Map<string, LiveCall>();
+  private readonly tracker = {
+    add: (call: LiveCall) => void this.live.set(call.callSid, call),
+    remove: (call: LiveCall) => {
+      if (this.live.get(call.callSid) === call) this.live.delete(call.callSid);
+    },
+    get: (callSid: string) => this.live.get(callSid),
+  };
+  private readonly unsubscribe: () => void;
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly recordInbound: RecordInbound | undefined;
+  private closed = false;
+
+  constructor(options: LocalCarrierOptions) {
+    this.recordInbound = options.recordInbound;
+    this.context = {
+      db: options.db,
+      bus: options.bus,
+      log: options.log,
+      publicUrl: options.publicUrl,
+      gatePath: options.gatePath ?? "/webhooks/telephony/voice",
+      accountSid: `AC${"0".repeat(32)}`,
+      webhooks: carrierWebhooks({ app: options.app, publicUrl: options.publicUrl, authToken: options.secret, ...(options.webhookRetryDelayMs === undefined ? {} : { retryDelayMs: options.webhookRetryDelayMs }) }),
+      store: callStore(options.db),
+      timings: { ...FAR_END_TIMINGS, ...options.timings },
+      media: options.media ?? {},
+      incomingRingMs: options.incomingRingMs ?? 45_000,
+      incomingLimitSeconds: options.incomingLimitSeconds ?? 3600,
+    };
+    // A command lost while the bus reconnected needs no catching up: a browser that hung up stops sending RTP, and the silence ends the call.
+    this.unsubscribe = options.bus.subscribe(
+      (message) => {
+        if (message.topic !== LOCAL_CARRIER_COMMAND_TOPIC) return;
+        const parsed = commandSchema.safeParse(message.data);
+        if (parsed.success) this.obey(parsed.data);
+      },
+      () => undefined,
+    );
+    let beats = 0;
+    this.heartbeat = setInterval(() => {
+      this.context.store.heartbeat([...this.live.keys()]).catch((error: unknown) => this.context.log.error({ err: error }, "local carrier: heartbeat"));
+      beats += 1;
+      if (beats % PRUNE_EVERY_BEATS === 0) {
+        this.context.store.prune(new Date(Date.now() - KEEP_ENDED_MS)).catch((error: unknown) => this.context.log.error({ err: error }, "local carrier: pruning ended calls"));
+      }
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** How many calls this instance holds the media of. */
+  get liveCount(): number {
+    return this.live.size;
+  }
+
+  dial(userId: string, to: string, offerSdp: string): Promise<PlacedCall> {
+    return placeCall(this.context, this.tracker, userId, to, offerSdp);
+  }
+
+  ring(userId: string, from: string, callSid?: string): Promise<{ callSid: string }> {
+    return ringCustomer(this.context, this.tracker, this.recordInbound, userId, from, callSid);
+  }
+
+  answer(userId: string, callSid: string, offerSdp: string): Promise<{ callSid: string; sdp: string }> {
+    return answerIncoming(this.context, this.tracker, this.recordInbound, userId, callSid, offerSdp);
+  }
+
+  /** Hang up, cancel or decline: true when the call was live (and is now ending). Another customer's call is not found. */
+  async hangUp(userId: string, callSid: string): Promise<boolean> {
+    const stored = await this.owned(userId, callSid);
+    if (stored.phase === "ended") return false;
+    const call = this.live.get(callSid);
+    // Held here, and in the phase the database has (not a copy left behind when another instance answered).
+    if (call && call.phase === stored.phase) {
+      await this.endByCustomer(call);
+      return true;
+    }
+    await this.context.bus.publish({ topic: LOCAL_CARRIER_COMMAND_TOPIC, data: { callSid, command: "hangup" } });
+    return true;
+  }
+
+  /** DTMF on a connected call: the caller hears their keys. False when the call is not connected. */
+  async sendDigits(userId: string, callSid: string, digits: string): Promise<boolean> {
+    const stored = await this.owned(userId, callSid);
+    if (stored.phase !== "answered") return false;
+    const call = this.live.get(callSid);
+    if (call && call.phase === stored.phase) return call.peer?.playTones(dtmfFrames(digits)) ?? false;
+    await this.context.bus.publish({ topic: LOCAL_CARRIER_COMMAND_TOPIC, data: { callSid, command: "digits", digits } });
+    return true;
+  }
+
+  /** What the carrier knows of a call (the reconcile job asks); null for a call it never carried. */
+  async fetchCall(callSid: string): Promise<CarrierCallState | null> {
+    const stored = await this.context.store.find(callSid);
+    if (!stored) return null;
+    if (stored.phase === "ended") return { status: (stored.finalStatus ?? "failed") as CarrierCallState["status"], durationSeconds: stored.talkSeconds };
+    const holderAlive = this.live.has(callSid) || Date.now() - stored.heartbeatAt.getTime() < STALE_AFTER_MS;
+    if (holderAlive) {
+      if (stored.phase !== "answered" || !stored.answeredAt) return { status: "ringing", durationSeconds: 0 };
+      return { status: "in-progress", durationSeconds: Math.round((Date.now() - stored.answeredAt.getTime()) / 1000) };
+    }
+    // The instance holding the media died: the call dropped when it last said it was alive.
+    const talkSeconds = stored.answeredAt ? Math.max(0, Math.round((stored.heartbeatAt.getTime() - stored.answeredAt.getTime()) / 1000)) : 0;
+    const status = stored.answeredAt ? "completed" : "failed";
+    await this.context.store.move(callSid, ["incoming", "ringing", "answered"], "ended", { endedAt: stored.heartbeatAt, finalStatus: status, talkSeconds });
+    const settled = await this.context.store.find(callSid);
+    return { status: (settled?.finalStatus ?? status) as CarrierCallState["status"], durationSeconds: settled?.talkSeconds ?? talkSeconds };
+  }
+
+  /** Ends every call this instance holds (the server is stopping): the far end hangs up. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.unsubscribe();
+    clearInterval(this.heartbeat);
+    const ended = await Promise.allSettled([...this.live.values()].map((call) => this.endByCustomer(call, 31005)));
+    for (const result of ended) if (result.status === "rejected") this.context.log.error({ err: result.reason }, "local carrier: ending a call at shutdown");
+  }
+
+  private async owned(userId: string, callSid: string) {
+    const stored = await this.context.store.find(callSid);
+    if (!stored || stored.userId !== userId) throw new AppError(404, "call_not_found", "There is no such call");
+    return stored;
+  }
+
+  private obey(command: z.infer<typeof commandSchema>): void {
+    const call = this.live.get(command.callSid);
+    if (!call) return;
+    if (command.command === "hangup") void this.endByCustomer(call);
+    else if (command.digits) call.peer?.playTones(dtmfFrames(command.digits));
+  }
+
+  private async endByCustomer(call: LiveCall, errorCode: number | null = null): Promise<void> {
+    if (call.phase === "answered") await call.end("completed", { errorCode });
+    // Declining a call that rings the customer: the caller hears busy, as on Twilio.
+    else if (call.direction === "inbound") await call.end("busy", { errorCode });
+    else await call.end("canceled", { errorCode });
+  }
+}
