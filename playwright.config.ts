@@ -12,8 +12,10 @@ if (!existsSync(chromiumPath)) {
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
+  // Files run side by side (each worker has its own server); the tests of one file run in order.
+  // The call flows spend minutes talking, so two workers halve the wall time on two cores.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { moneyToDecimal, parseMoney } from "../src/shared/money";
+import { chromiumPath } from "../playwright.config";
+import { signIn } from "./support/accounts";
+import { MICROPHONE_ARGS, startFundedServer, type FundedServer } from "./support/funded-server";
+
+/**
+ * A customer whose credit pays for one minute is cut off at 60 s: the gate gave the
+ * carrier a one-minute limit, the call ends there, and exactly one minute is billed.
+ * (Its own file so it runs beside the other long call in a second worker.)
+ */
+test.use({ launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] } });
+
+let funded: FundedServer;
+test.beforeAll(async () => {
+  funded = await startFundedServer(["0.03"]);
+});
+test.afterAll(async () => funded?.stop());
+
+test("a customer with credit for one minute is cut off at 60 s and billed one minute", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page.request, funded.running, funded.accounts[0]!);
+  await page.goto(`${funded.running.baseURL}/en`);
+  const section = page.locator("#call");
+  await expect(section.getByText("Ready to call")).toBeVisible({ timeout: 15_000 });
+  await section.getByLabel("Phone number").fill("2025550123");
+  await section.getByRole("button", { name: "Start Call" }).click();
+  const dialog = page.getByRole("dialog", { name: "Start this call?" });
+  // Amounts sit in direction isolates inside the sentence (U+2068 … U+2069).
+  await expect(dialog).toContainText(/up to \u2068?1\u2069? min/);
+  const rate = /\$(\d+\.\d{4}) per minute/.exec((await dialog.innerText()).replace(/[\u2066-\u2069]/g, ""))?.[1] ?? "";
+  await dialog.getByRole("button", { name: "Call now" }).click();
+  await expect(section.getByRole("status").filter({ hasText: "Connected" })).toBeVisible({ timeout: 15_000 });
+
+  // Nobody hangs up: the call ends by itself when the minute is spent.
+  await expect(page.getByText(/Call Completed|Call completed/).first()).toBeVisible({ timeout: 80_000 });
+  const rating = page.getByRole("dialog", { name: "How was the call quality?" });
+  await expect(rating).toBeVisible({ timeout: 15_000 });
+  await rating.getByRole("button", { name: "Skip" }).click();
+  await expect(section.getByRole("button", { name: "Start Call" })).toBeVisible({ timeout: 15_000 });
+
+  type Call = { status: string; durationSeconds: number; billedMinutes: number; costUsd: string };
+  await expect
+    .poll(async () => ((await (await page.request.get(`${funded.running.baseURL}/api/calls`)).json()) as { calls: Call[] }).calls[0]?.status, { timeout: 15_000 })
+    .toBe("completed");
+  const [call] = ((await (await page.request.get(`${funded.running.baseURL}/api/calls`)).json()) as { calls: Call[] }).calls;
+  expect(call!.durationSeconds).toBeLessThanOrEqual(60);
+  expect(call!.billedMinutes).toBe(1);
+  expect(call!.costUsd).toBe(rate);
+  const balance = ((await (await page.request.get(`${funded.running.baseURL}/api/credits/balance`)).json()) as { balance: string }).balance;
+  expect(balance).toBe(moneyToDecimal(parseMoney("0.03") - parseMoney(rate)));
+});
