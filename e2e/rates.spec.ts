@@ -16,7 +16,8 @@ const usd = (amount: Money, decimals: 2 | 4) => formatUsd(amount, "en", decimals
 test("a visitor finds Jamaica by typing 1876 in the country picker", async ({ page }) => {
   await page.goto("/en");
   await expect(page.getByRole("heading", { name: "Price simulator" })).toBeVisible();
-  const picker = page.getByRole("combobox", { name: "Country" });
+  // Home has two country pickers (the call section's and the simulator's): this is the simulator's.
+  const picker = page.getByRole("region", { name: "Price simulator" }).getByRole("combobox", { name: "Country" });
   await expect(picker).toBeEnabled();
   await picker.click();
   await page.getByPlaceholder("Country, +code or code").fill("1876");
@@ -94,7 +95,8 @@ test("the rates pages have no serious accessibility problems", async ({ page }) 
     expect((await seriousAccessibilityProblems(page)).map((problem) => `${path}: ${problem}`)).toEqual([]);
   }
   await page.goto("/en");
-  const picker = page.getByRole("combobox", { name: "Country" });
+  // Home has two country pickers (the call section's and the simulator's): this is the simulator's.
+  const picker = page.getByRole("region", { name: "Price simulator" }).getByRole("combobox", { name: "Country" });
   await expect(picker).toBeEnabled();
   await picker.click();
   await expect(page.getByRole("listbox")).toBeVisible();
