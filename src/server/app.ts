@@ -41,6 +41,8 @@ import { callWebhooks } from "./modules/calls/webhooks";
 import { registerPaymentsRoutes } from "./modules/payments/routes";
 import { paymentWebhook } from "./modules/payments/webhooks";
 import { choosePayments, localCheckoutSecret } from "./providers/payments/choose-payments";
+import { LocalCheckout } from "./providers/payments/local/local-checkout";
+import { registerLocalCheckoutRoutes } from "./providers/payments/local/routes";
 import type { PaymentsProvider, PaymentsProviderFactory } from "./providers/payments/provider";
 import type { Carrier } from "./providers/telephony/carrier";
 import { chooseCarrier, localCarrierSecret, type CarrierFactory } from "./providers/telephony/choose-carrier";
@@ -161,6 +163,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     minAmount: config.payments.minAmount,
     maxAmount: config.payments.maxAmount,
   });
+  // The local checkout's page talks to these only when it is the payments provider (not beside Stripe).
+  if (payments instanceof LocalCheckout) registerLocalCheckoutRoutes(app, database.db, payments);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
   registerVoiceRoutes(app, carrier);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -62,6 +63,8 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/payments/checkout": "user",
   "GET /api/payments": "user",
   "POST /webhooks/payments/local": "signed",
+  "GET /api/local-checkout/sessions/:sessionId": "user",
+  "POST /api/local-checkout/sessions/:sessionId/pay": "user",
   "GET /api/admin/overview": "admin",
   "GET /api/admin/rates/countries": "admin",
   "PATCH /api/admin/rates/countries/:code": "admin",
@@ -118,13 +121,19 @@ const OWNED: Record<string, OwnedRoute> = {
   "POST /api/local-carrier/calls/:callSid/hangup": localCarrierCallCase(),
   "POST /api/local-carrier/calls/:callSid/digits": localCarrierCallCase({ digits: "1" }),
   "GET /api/payments": { arrange: arrangePayment, otherGets: 200 },
+  "GET /api/local-checkout/sessions/:sessionId": { arrange: arrangePayment },
+  // Another customer cannot pay (or learn of) the owner's checkout, even with the approved test card.
+  "POST /api/local-checkout/sessions/:sessionId/pay": {
+    arrange: async (server, owner) => ({ ...(await arrangePayment(server, owner)), body: { cardNumber: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" } }),
+  },
 };
 
-/** A pending payment of the owner's; its id is what no other customer's answer may show. */
+/** A pending payment of the owner's with its local checkout session; its id is what no other customer's answer may show. */
 async function arrangePayment(server: TestServer, owner: TestUser): Promise<Arranged> {
   const id = newPaymentId();
-  await server.database.db.insert(payments).values({ id, userId: owner.id, provider: "local", amountUsd: "10.0000", creditUsd: "10.0000" });
-  return { marker: id };
+  const sessionId = `cs_local_${randomBytes(16).toString("hex")}`;
+  await server.database.db.insert(payments).values({ id, userId: owner.id, provider: "local", providerPaymentId: sessionId, amountUsd: "10.0000", creditUsd: "10.0000" });
+  return { params: { sessionId }, marker: id };
 }
 
 /** A finished call of the owner's, addressed by its sid; the sid is what no other customer's answer may show. */

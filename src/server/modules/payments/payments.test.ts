@@ -170,4 +170,61 @@ describe.each(engines)("payments with the local checkout on %s", (engine) => {
     const theirs = await server.app.inject({ method: "GET", url: "/api/payments", headers: { cookie: other.cookie } });
     expect(theirs.json()).toEqual({ payments: [] });
   });
+
+  describe("the local checkout's page", () => {
+    const pay = (customer: TestUser, sessionId: string, card: { cardNumber: string; expiry?: string; cvc?: string }) =>
+      server.app.inject({
+        method: "POST",
+        url: `/api/local-checkout/sessions/${sessionId}/pay`,
+        headers: { cookie: customer.cookie },
+        payload: { expiry: "12/99", cvc: "123", ...card },
+      });
+
+    it("approves 4242 4242 4242 4242 through the signed event: the payment succeeds and the credit lands once", async () => {
+      const customer = await buildUser(server);
+      const purchase = await startPurchase(customer, "10");
+      const session = await server.app.inject({ method: "GET", url: `/api/local-checkout/sessions/${purchase.sessionId}`, headers: { cookie: customer.cookie } });
+      expect(session.json()).toEqual({ sessionId: purchase.sessionId, paymentId: purchase.paymentId, amount: "10.0000", status: "pending", failureReason: null });
+
+      const paid = await pay(customer, purchase.sessionId, { cardNumber: "4242 4242 4242 4242" });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json()).toEqual({ paymentId: purchase.paymentId, status: "succeeded" });
+      expect(await getBalance(server.database.db, customer.id)).toBe(100_000);
+      const events = await server.database.db.select().from(webhookEvents).where(eq(webhookEvents.provider, "local-checkout"));
+      expect(events.filter((event) => (event.payload as { data: { object: { id: string } } }).data.object.id === purchase.sessionId)).toHaveLength(1);
+
+      const again = await pay(customer, purchase.sessionId, { cardNumber: "4242424242424242" });
+      expect(again.statusCode).toBe(409);
+      expect(again.json<{ error: { code: string } }>().error.code).toBe("checkout_closed");
+      expect(await getBalance(server.database.db, customer.id)).toBe(100_000);
+    });
+
+    it("declines 4000 0000 0000 0002 with the card's message, fails the payment and credits nothing", async () => {
+      const customer = await buildUser(server);
+      const purchase = await startPurchase(customer, "10");
+      const declined = await pay(customer, purchase.sessionId, { cardNumber: "4000 0000 0000 0002" });
+      expect(declined.statusCode).toBe(402);
+      expect(declined.json()).toMatchObject({ error: { code: "card_declined", message: "Your card was declined." } });
+      expect(await paymentRow(purchase.paymentId)).toMatchObject({ status: "failed", failureReason: "Your card was declined." });
+      expect(await ledgerOf(customer.id)).toEqual([]);
+    });
+
+    it("refuses card details a card form would refuse, and cards that are not its test cards, changing nothing", async () => {
+      const customer = await buildUser(server);
+      const purchase = await startPurchase(customer, "10");
+      for (const card of [
+        { cardNumber: "4242 4242 4242 4241" },
+        { cardNumber: "4242 4242 4242 4242", expiry: "01/20" },
+        { cardNumber: "4242 4242 4242 4242", expiry: "13/99" },
+        { cardNumber: "4242 4242 4242 4242", cvc: "12" },
+        { cardNumber: "5555 5555 5555 4444" },
+      ]) {
+        const response = await pay(customer, purchase.sessionId, card);
+        expect(response.statusCode, JSON.stringify(card)).toBe(400);
+        expect(response.json<{ error: { code: string } }>().error.code).toBe("card_invalid");
+      }
+      expect((await paymentRow(purchase.paymentId))?.status).toBe("pending");
+      expect(await ledgerOf(customer.id)).toEqual([]);
+    });
+  });
 });
