@@ -38,6 +38,12 @@ import type { CallsDeps } from "./modules/calls/deps";
 import { handleReconcileJobs, sweepOverdueCalls } from "./modules/calls/reconcile";
 import { registerVoiceRoutes } from "./modules/calls/routes";
 import { callWebhooks } from "./modules/calls/webhooks";
+import { registerPaymentsRoutes } from "./modules/payments/routes";
+import { paymentWebhook } from "./modules/payments/webhooks";
+import { choosePayments, localCheckoutSecret } from "./providers/payments/choose-payments";
+import { LocalCheckout } from "./providers/payments/local/local-checkout";
+import { registerLocalCheckoutRoutes } from "./providers/payments/local/routes";
+import type { PaymentsProvider, PaymentsProviderFactory } from "./providers/payments/provider";
 import type { Carrier } from "./providers/telephony/carrier";
 import { chooseCarrier, localCarrierSecret, type CarrierFactory } from "./providers/telephony/choose-carrier";
 import { LocalCarrier } from "./providers/telephony/local/local-carrier-factory";
@@ -73,6 +79,8 @@ export interface ServerOptions {
   webhooks?: readonly Webhook[];
   /** Builds the telephony carrier instead of the configured choice (chooseCarrier: Twilio when configured, else the local carrier). */
   carrier?: CarrierFactory;
+  /** Builds the payments provider instead of the configured choice (choosePayments: Stripe when configured, else the local checkout). */
+  payments?: PaymentsProviderFactory;
 }
 
 export interface Server {
@@ -82,6 +90,7 @@ export interface Server {
   auth: Auth;
   jobs: JobQueue;
   carrier: Carrier;
+  payments: PaymentsProvider;
   servesWebApp: boolean;
   close(): Promise<void>;
 }
@@ -134,6 +143,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const carrierSecret = localCarrierSecret(config, () => loadOrCreateSecrets(config.dataDir).localCarrierSecret);
   const carrier = (options.carrier ?? chooseCarrier)({ app, db: database.db, bus, jobs, config, localCarrierSecret: carrierSecret });
   callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log: app.log };
+  const checkoutSecret = localCheckoutSecret(config, () => loadOrCreateSecrets(config.dataDir).localCheckoutSecret);
+  const payments = (options.payments ?? choosePayments)({ config, localCheckoutSecret: checkoutSecret, log: app.log });
 
   registerSystemRoutes(app, database, config, bus);
   registerAdminRoutes(app, database.db);
@@ -144,13 +155,23 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerRatesRoutes(app, rates);
   registerCreditsRoutes(app, database.db);
   registerCallHistoryRoutes(app, database.db);
+  registerPaymentsRoutes(app, {
+    db: database.db,
+    bus,
+    provider: payments,
+    publicUrl: config.publicUrl,
+    minAmount: config.payments.minAmount,
+    maxAmount: config.payments.maxAmount,
+  });
+  // The local checkout's page talks to these only when it is the payments provider (not beside Stripe).
+  if (payments instanceof LocalCheckout) registerLocalCheckoutRoutes(app, database.db, payments);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
   registerVoiceRoutes(app, carrier);
   // The local carrier's signalling and its ring webhook exist only when it is the carrier (not beside Twilio).
   const localWebhooks = carrier instanceof LocalCarrier ? [ringWebhook(carrier.calls, carrierSecret, app.log)] : [];
   if (carrier instanceof LocalCarrier) registerLocalCarrierRoutes(app, carrier.calls, (token) => carrier.verifyVoiceToken(token));
-  registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, ...(options.webhooks ?? [])]);
+  registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, paymentWebhook(payments, bus), ...(options.webhooks ?? [])]);
 
   const indexHtml = options.webRoot === false ? null : await registerWebApp(app, options.webRoot ?? WEB_ROOT);
   registerNotFound(app, indexHtml);
@@ -172,6 +193,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     auth,
     jobs,
     carrier,
+    payments,
     servesWebApp: indexHtml !== null,
     async close() {
       clearInterval(pruning);

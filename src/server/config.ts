@@ -1,5 +1,6 @@
 import { z } from "zod";
 import path from "node:path";
+import { parseMoney, type Money } from "../shared/money";
 
 /**
  * Every environment variable the server reads, validated once at start-up.
@@ -53,6 +54,9 @@ const envSchema = z.object({
   TWILIO_CALLER_ID: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  // The smallest and largest purchase of credit, whole dollars or cents ("5", "500", "7.50").
+  PAYMENT_MIN_USD: z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, "must be a dollar amount such as 5 or 7.50").default("5"),
+  PAYMENT_MAX_USD: z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, "must be a dollar amount such as 500").default("500"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -78,6 +82,8 @@ export interface Config {
     | { accountSid: string; authToken: string; apiKey: string; apiSecret: string; twimlAppSid: string; callerId: string }
     | undefined;
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** The bounds of one purchase of credit, in Money (ten-thousandths of a dollar). */
+  payments: { minAmount: Money; maxAmount: Money };
 }
 
 export class ConfigError extends Error {
@@ -102,6 +108,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     "TWILIO_CALLER_ID",
   ]);
   const stripe = requireAllOrNone(env, ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+  const minAmount = parseMoney(env.PAYMENT_MIN_USD);
+  const maxAmount = parseMoney(env.PAYMENT_MAX_USD);
+  if (minAmount <= 0 || maxAmount < minAmount) {
+    throw new ConfigError("Invalid configuration:\n  PAYMENT_MIN_USD, PAYMENT_MAX_USD: the minimum must be above 0 and not above the maximum");
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -127,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       callerId: twilio.TWILIO_CALLER_ID,
     },
     stripe: stripe && { secretKey: stripe.STRIPE_SECRET_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET },
+    payments: { minAmount, maxAmount },
   };
 }
 

@@ -6,6 +6,8 @@ export interface Secrets {
   authSecret: string;
   /** Signs the local carrier's voice tokens and its webhooks (as Twilio's auth token does Twilio's). */
   localCarrierSecret: string;
+  /** Signs the local checkout's payment events (as Stripe's webhook secret does Stripe's). */
+  localCheckoutSecret: string;
 }
 
 /**
@@ -20,8 +22,13 @@ export function loadOrCreateSecrets(dataDir: string): Secrets {
   const secrets: Secrets = {
     authSecret: kept(stored.authSecret) ? stored.authSecret : generate(),
     localCarrierSecret: kept(stored.localCarrierSecret) ? stored.localCarrierSecret : generate(),
+    localCheckoutSecret: kept(stored.localCheckoutSecret) ? stored.localCheckoutSecret : generate(),
   };
-  if (secrets.authSecret !== stored.authSecret || secrets.localCarrierSecret !== stored.localCarrierSecret) {
+  if (
+    secrets.authSecret !== stored.authSecret ||
+    secrets.localCarrierSecret !== stored.localCarrierSecret ||
+    secrets.localCheckoutSecret !== stored.localCheckoutSecret
+  ) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, `${JSON.stringify({ ...stored, ...secrets }, null, 2)}\n`, { mode: 0o600 });
   }

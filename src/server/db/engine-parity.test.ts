@@ -36,7 +36,7 @@ describe("PGlite and PostgreSQL give the same results for the same migrations", 
       const tables = new Set((await describeSchema(database)).map((row) => row.table_name));
       expect([...tables].sort()).toEqual([
         "account", "app_settings", "audit_log", "call_logs", "call_status_updates", "country_rates", "credit_balances",
-        "ledger_entries", "local_carrier_calls", "mail_outbox", "rate_deck_rows",
+        "ledger_entries", "local_carrier_calls", "mail_outbox", "payments", "rate_deck_rows",
         "seed_runs", "session", "throttle_counters", "translations", "user", "user_events", "verification", "webhook_events",
       ]);
     }

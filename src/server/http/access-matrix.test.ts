@@ -1,8 +1,13 @@
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { callLogs } from "../db/schema/calls";
 import { webhookEvents } from "../db/schema/webhooks";
+import { ledgerEntries } from "../db/schema/credits";
+import { payments } from "../db/schema/payments";
+import { newPaymentId } from "../modules/payments/service";
+import { LOCAL_CHECKOUT_SIGNATURE_HEADER } from "../providers/payments/local/local-checkout";
 import { SIGNATURE_HEADER as CARRIER_SIGNATURE_HEADER } from "../providers/telephony/webhook-signature";
 import { LocalCarrier } from "../providers/telephony/local/local-carrier-factory";
 import { RING_SIGNATURE_HEADER } from "../providers/telephony/local/ring-webhook";
@@ -55,6 +60,11 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/local-carrier/calls/:callSid/hangup": "user",
   "POST /api/local-carrier/calls/:callSid/digits": "user",
   "POST /webhooks/local-carrier/ring": "signed",
+  "POST /api/payments/checkout": "user",
+  "GET /api/payments": "user",
+  "POST /webhooks/payments/local": "signed",
+  "GET /api/local-checkout/sessions/:sessionId": "user",
+  "POST /api/local-checkout/sessions/:sessionId/pay": "user",
   "GET /api/admin/overview": "admin",
   "GET /api/admin/rates/countries": "admin",
   "PATCH /api/admin/rates/countries/:code": "admin",
@@ -110,7 +120,21 @@ const OWNED: Record<string, OwnedRoute> = {
   "POST /api/local-carrier/calls/:callSid/answer": localCarrierCallCase({ withOffer: true }),
   "POST /api/local-carrier/calls/:callSid/hangup": localCarrierCallCase(),
   "POST /api/local-carrier/calls/:callSid/digits": localCarrierCallCase({ digits: "1" }),
+  "GET /api/payments": { arrange: arrangePayment, otherGets: 200 },
+  "GET /api/local-checkout/sessions/:sessionId": { arrange: arrangePayment },
+  // Another customer cannot pay (or learn of) the owner's checkout, even with the approved test card.
+  "POST /api/local-checkout/sessions/:sessionId/pay": {
+    arrange: async (server, owner) => ({ ...(await arrangePayment(server, owner)), body: { cardNumber: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" } }),
+  },
 };
+
+/** A pending payment of the owner's with its local checkout session; its id is what no other customer's answer may show. */
+async function arrangePayment(server: TestServer, owner: TestUser): Promise<Arranged> {
+  const id = newPaymentId();
+  const sessionId = `cs_local_${randomBytes(16).toString("hex")}`;
+  await server.database.db.insert(payments).values({ id, userId: owner.id, provider: "local", providerPaymentId: sessionId, amountUsd: "10.0000", creditUsd: "10.0000" });
+  return { params: { sessionId }, marker: id };
+}
 
 /** A finished call of the owner's, addressed by its sid; the sid is what no other customer's answer may show. */
 async function arrangeCall(server: TestServer, owner: TestUser): Promise<Arranged> {
@@ -147,7 +171,7 @@ function localCarrierCallCase(extra: { withOffer?: boolean; digits?: string } = 
 }
 
 /** Customer routes that act only on the caller's own account: nothing in the path or body can name another's row. */
-const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/local-carrier/calls"]);
+const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/local-carrier/calls", "POST /api/payments/checkout"]);
 
 /** Customer routes that read data shared by every customer, never a customer's row (the price list). */
 const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates"]);
@@ -318,7 +342,11 @@ function expectation(access: RouteAccess, who: Identity): ((status: number) => b
  */
 /** Each provider's signature header: the carrier's (Twilio's) for telephony, the test provider's otherwise. */
 const signatureHeaderOf = (route: RegisteredRoute) =>
-  route.url.startsWith("/webhooks/telephony/") ? CARRIER_SIGNATURE_HEADER : route.url.startsWith("/webhooks/local-carrier/") ? RING_SIGNATURE_HEADER : TEST_SIGNATURE_HEADER;
+  route.url.startsWith("/webhooks/telephony/") ? CARRIER_SIGNATURE_HEADER : route.url.startsWith("/webhooks/local-carrier/")
+      ? RING_SIGNATURE_HEADER
+      : route.url.startsWith("/webhooks/payments/local")
+        ? LOCAL_CHECKOUT_SIGNATURE_HEADER
+        : TEST_SIGNATURE_HEADER;
 
 describe.each(engines)("signed routes in the access matrix on %s", (engine) => {
   let server: TestServer;
@@ -335,7 +363,7 @@ describe.each(engines)("signed routes in the access matrix on %s", (engine) => {
   afterAll(() => server.close());
 
   it("answers 401 without a signature and 403 with a forged one, to everyone, writing nothing", async () => {
-    expect(signed.map(keyOf)).toEqual(["POST /webhooks/telephony/voice", "POST /webhooks/telephony/status", "POST /webhooks/local-carrier/ring", "POST /webhooks/test/json", "POST /webhooks/test/form"]);
+    expect(signed.map(keyOf)).toEqual(["POST /webhooks/telephony/voice", "POST /webhooks/telephony/status", "POST /webhooks/local-carrier/ring", "POST /webhooks/payments/local", "POST /webhooks/test/json", "POST /webhooks/test/form"]);
     const wrong: string[] = [];
     for (const route of signed) {
       for (const who of ["visitor", "customer", "other customer", "admin"] as const) {
@@ -357,5 +385,6 @@ describe.each(engines)("signed routes in the access matrix on %s", (engine) => {
     expect(wrong).toEqual([]);
     expect(await server.database.db.select().from(webhookEvents)).toEqual([]);
     expect(await server.database.db.select().from(callLogs)).toEqual([]);
+    expect(await server.database.db.select().from(ledgerEntries)).toEqual([]);
   });
 });

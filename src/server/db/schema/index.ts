@@ -12,3 +12,4 @@ export * from "./rates";
 export * from "./settings";
 export * from "./throttle";
 export * from "./webhooks";
+export * from "./payments";

@@ -10,7 +10,7 @@ import { openDatabase, type Executor } from "../../db/client";
 import { claimDataDir, DataDirLockedError } from "../../db/data-dir-lock";
 import { user } from "../../db/schema/auth";
 import { moveEarlierRuntimeState } from "../../earlier-data-folder";
-import { postLedgerEntry } from "./ledger";
+import { heldByLiveCalls, postLedgerEntry } from "./ledger";
 
 export interface CliResult {
   exitCode: number;
@@ -28,7 +28,7 @@ const MAX_ADJUSTMENT: Money = parseMoney("10000");
 
 export type GrantOutcome =
   | { ok: true; balance: Money; reference: string }
-  | { ok: false; reason: "unknown_account" | "negative_balance"; balance?: Money };
+  | { ok: false; reason: "unknown_account" | "negative_balance"; balance?: Money; heldByLiveCalls?: Money };
 
 /** Writes one admin_adjustment row for the account with this email, in one transaction. */
 export async function grantCredits(db: Executor, input: { email: string; amount: Money; reason: string; createdBy: string }): Promise<GrantOutcome> {
@@ -43,17 +43,26 @@ export async function grantCredits(db: Executor, input: { email: string; amount:
     );
     if (posted.balance < 0) {
       // Roll the whole adjustment back: a prepaid balance never goes below zero.
-      throw new NegativeBalance(posted.balance);
+      throw new NegativeBalance(posted.balance, 0);
     }
+    // Nor once a live call is billed: what it may still cost stays on the balance.
+    const held = input.amount < 0 ? await heldByLiveCalls(tx, account.id) : 0;
+    if (posted.balance < held) throw new NegativeBalance(posted.balance - held, held);
     return { ok: true, balance: posted.balance, reference } as const;
   }).catch((error: unknown) => {
-    if (error instanceof NegativeBalance) return { ok: false, reason: "negative_balance", balance: error.balance } as const;
+    if (error instanceof NegativeBalance) {
+      return { ok: false, reason: "negative_balance", balance: error.balance, ...(error.held > 0 ? { heldByLiveCalls: error.held } : {}) } as const;
+    }
     throw error;
   });
 }
 
 class NegativeBalance extends Error {
-  constructor(readonly balance: Money) {
+  constructor(
+    /** The balance the adjustment would leave once live calls are billed their limits. */
+    readonly balance: Money,
+    readonly held: Money,
+  ) {
     super("the balance would go below zero");
   }
 }
@@ -98,7 +107,8 @@ export async function runCreditsGrant(args: readonly string[], env: NodeJS.Proce
       const result = await grantCredits(database.db, { email, amount, reason, createdBy: "credits:grant" });
       if (!result.ok && result.reason === "unknown_account") return { exitCode: 1, output: [...moved, `No account has the email ${canonicalEmail(email)}.`].join("\n") };
       if (!result.ok) {
-        return { exitCode: 1, output: [...moved, `Refused: the balance would be ${moneyToDecimal(result.balance ?? 0)} USD, below zero. Nothing changed.`].join("\n") };
+        const live = result.heldByLiveCalls ? ` once the live call is billed (it may still cost ${moneyToDecimal(result.heldByLiveCalls)} USD)` : "";
+        return { exitCode: 1, output: [...moved, `Refused: the balance would be ${moneyToDecimal(result.balance ?? 0)} USD${live}, below zero. Nothing changed.`].join("\n") };
       }
       const verb = amount > 0 ? `Granted ${moneyToDecimal(amount)}` : `Took off ${moneyToDecimal(-amount)}`;
       return { exitCode: 0, output: [...moved, `${verb} USD for ${canonicalEmail(email)} (${result.reference}). Balance now ${moneyToDecimal(result.balance)} USD.`].join("\n") };

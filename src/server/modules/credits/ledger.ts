@@ -1,9 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { callCost } from "../../../shared/billing";
 import type { LedgerKind } from "../../../shared/api/credits";
 import { assertMoney, moneyToDecimal, parseMoney, type Money } from "../../../shared/money";
 import type { BusPublisher } from "../../db/bus";
 import type { Executor } from "../../db/client";
+import { callLogs } from "../../db/schema/calls";
 import { creditBalances, ledgerEntries } from "../../db/schema/credits";
+import { LIVE_CALL_STATUSES } from "../calls/call-status";
 import { publishUserEvent } from "../events/user-events";
 
 export interface LedgerEntryInput {
@@ -88,4 +91,17 @@ export async function ledgerSum(executor: Executor, userId: string): Promise<Mon
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));
   return parseMoney(row?.sum ?? "0");
+}
+
+/**
+ * What the account's live outgoing calls may still cost: each is billed at most its
+ * time limit at its frozen rate when it ends. Credit taken off by hand must leave at
+ * least this much, or the call's settlement would take the balance below zero.
+ */
+export async function heldByLiveCalls(executor: Executor, userId: string): Promise<Money> {
+  const live = await executor
+    .select({ rate: callLogs.ratePerMin, limit: callLogs.timeLimitSeconds })
+    .from(callLogs)
+    .where(and(eq(callLogs.userId, userId), eq(callLogs.direction, "outbound"), inArray(callLogs.status, LIVE_CALL_STATUSES)));
+  return live.reduce((sum, call) => sum + callCost(call.limit, parseMoney(call.rate)), 0);
 }

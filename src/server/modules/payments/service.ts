@@ -1,0 +1,173 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { Payment } from "../../../shared/api/payments";
+import { moneyToDecimal, parseMoney, type Money } from "../../../shared/money";
+import type { BusPublisher } from "../../db/bus";
+import type { Database, Executor } from "../../db/client";
+import { user } from "../../db/schema/auth";
+import { payments } from "../../db/schema/payments";
+import { AppError } from "../../http/app-error";
+import { PaymentProviderError, type PaymentsProvider } from "../../providers/payments/provider";
+import { PermanentWebhookError, type WebhookResult } from "../../webhooks/webhook";
+import { postLedgerEntry } from "../credits/ledger";
+
+export interface PaymentsDeps {
+  db: Database;
+  bus: BusPublisher;
+  provider: PaymentsProvider;
+  publicUrl: string;
+  minAmount: Money;
+  maxAmount: Money;
+}
+
+export function newPaymentId(): string {
+  return `pay_${randomBytes(12).toString("hex")}`;
+}
+
+/**
+ * Starts a purchase: the amount is checked against the configured bounds, a pending
+ * payment is written at the server's own price (credit = amount; discounts add a
+ * bonus later), then the provider makes its checkout. Nothing is credited here.
+ */
+export async function startCheckout(
+  deps: PaymentsDeps,
+  userId: string,
+  input: { amount: string; lang?: string | undefined },
+): Promise<{ paymentId: string; provider: PaymentsProvider["name"]; url: string }> {
+  const amount = parseMoney(input.amount);
+  if (amount < deps.minAmount || amount > deps.maxAmount) {
+    throw new AppError(
+      400,
+      "amount_out_of_range",
+      `Choose an amount from $${moneyToDecimal(deps.minAmount).slice(0, -2)} to $${moneyToDecimal(deps.maxAmount).slice(0, -2)}`,
+    );
+  }
+  const [owner] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  const paymentId = newPaymentId();
+  await deps.db.insert(payments).values({
+    id: paymentId,
+    userId,
+    provider: deps.provider.name,
+    amountUsd: moneyToDecimal(amount),
+    creditUsd: moneyToDecimal(amount),
+    bonusUsd: "0",
+  });
+  const lang = input.lang ?? "en";
+  try {
+    const checkout = await deps.provider.createCheckout({
+      paymentId,
+      userId,
+      amount,
+      successUrl: `${deps.publicUrl}/${lang}/payment-success?payment=${paymentId}`,
+      cancelUrl: `${deps.publicUrl}/${lang}/phone?cancelled=${paymentId}`,
+      ...(owner ? { email: owner.email } : {}),
+    });
+    await deps.db.update(payments).set({ providerPaymentId: checkout.providerPaymentId }).where(eq(payments.id, paymentId));
+    return { paymentId, provider: deps.provider.name, url: checkout.url };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await deps.db
+      .update(payments)
+      .set({ status: "failed", failureReason: reason.slice(0, 500), completedAt: sql`now()` })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")));
+    if (error instanceof PaymentProviderError) {
+      throw new AppError(503, "payment_provider_unavailable", "The payment service could not be reached. Please try again in a moment.");
+    }
+    throw error;
+  }
+}
+
+/** The customer's own payments, newest first. */
+export async function listOwnPayments(db: Database, userId: string): Promise<Payment[]> {
+  const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(500);
+  return rows.map(toPayment);
+}
+
+function toPayment(row: typeof payments.$inferSelect): Payment {
+  return {
+    id: row.id,
+    provider: row.provider,
+    amount: moneyToDecimal(parseMoney(row.amountUsd)),
+    credit: moneyToDecimal(parseMoney(row.creditUsd)),
+    bonus: moneyToDecimal(parseMoney(row.bonusUsd)),
+    currency: row.currency,
+    status: row.status,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** What a checkout session's event tells us (Stripe's Checkout Session, or the local checkout's copy of it). */
+export interface CheckoutSessionFacts {
+  sessionId: string;
+  paymentId: string | null;
+  amountCents: number | null;
+  currency: string | null;
+  paymentStatus: string | null;
+  email: string | null;
+  chargeId: string | null;
+  failureMessage: string | null;
+}
+
+/**
+ * The provider says the session is paid: the payment moves pending → succeeded and its
+ * credit is posted (`purchase`, and `bonus` when it has one; reference = payment id),
+ * in the webhook's transaction. Once per payment: the row is locked and must still be
+ * pending, and the ledger's (kind, reference) is unique besides. A session that names no
+ * payment of ours, or a different amount, is refused for good (nothing credited).
+ */
+export async function completePayment(tx: Executor, bus: BusPublisher, provider: PaymentsProvider["name"], session: CheckoutSessionFacts): Promise<WebhookResult> {
+  const payment = await lockPayment(tx, provider, session);
+  if (payment.status !== "pending") return { outcome: "ignored" };
+  const amount = parseMoney(payment.amountUsd);
+  if (session.amountCents === null || session.amountCents * 100 !== amount || (session.currency ?? "usd").toLowerCase() !== payment.currency) {
+    throw new PermanentWebhookError(
+      `payment ${payment.id} is for ${payment.amountUsd} ${payment.currency} but the session was paid ${String(session.amountCents)} cents ${String(session.currency)}`,
+    );
+  }
+  const [updated] = await tx
+    .update(payments)
+    .set({
+      status: "succeeded",
+      completedAt: sql`now()`,
+      providerPaymentId: session.sessionId,
+      receiptEmail: session.email,
+      providerChargeId: session.chargeId,
+    })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+    .returning({ id: payments.id });
+  if (!updated) return { outcome: "ignored" };
+  await postLedgerEntry(tx, { userId: payment.userId, kind: "purchase", reference: payment.id, amount: parseMoney(payment.creditUsd), createdBy: provider }, bus);
+  const bonus = parseMoney(payment.bonusUsd);
+  if (bonus > 0) await postLedgerEntry(tx, { userId: payment.userId, kind: "bonus", reference: payment.id, amount: bonus, createdBy: provider }, bus);
+  return { outcome: "processed" };
+}
+
+/** The session ended unpaid (expired, or its delayed payment failed): a pending payment is failed, nothing credited. */
+export async function failPayment(tx: Executor, provider: PaymentsProvider["name"], session: CheckoutSessionFacts, reason: string): Promise<WebhookResult> {
+  const payment = await lockPayment(tx, provider, session);
+  if (payment.status !== "pending") return { outcome: "ignored" };
+  await tx
+    .update(payments)
+    .set({ status: "failed", completedAt: sql`now()`, failureReason: (session.failureMessage ?? reason).slice(0, 500) })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
+  return { outcome: "processed" };
+}
+
+async function lockPayment(tx: Executor, provider: PaymentsProvider["name"], session: CheckoutSessionFacts) {
+  if (!session.paymentId) throw new PermanentWebhookError(`checkout session ${session.sessionId} names no payment`);
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.id, session.paymentId),
+        eq(payments.provider, provider),
+        or(isNull(payments.providerPaymentId), eq(payments.providerPaymentId, session.sessionId)),
+      ),
+    )
+    .for("update");
+  if (!payment) throw new PermanentWebhookError(`no ${provider} payment ${session.paymentId} with checkout session ${session.sessionId}`);
+  return payment;
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import type { SignatureVerdict } from "../../../http/signed-access";
+import { signatureHeader, verifySignatureHeader } from "../../../webhooks/hmac";
+import { moneyToCents, type Checkout, type CheckoutInput, type PaymentsProvider } from "../provider";
+
+export const LOCAL_CHECKOUT_WEBHOOK_PATH = "/webhooks/payments/local";
+export const LOCAL_CHECKOUT_SIGNATURE_HEADER = "x-dialwise-checkout-signature";
+
+/** A session of the local checkout, as its completion event describes it (the shape of Stripe's Checkout Session). */
+export interface LocalCheckoutSession {
+  sessionId: string;
+  paymentId: string;
+  userId: string;
+  /** Whole cents. */
+  amountCents: number;
+  email?: string | null;
+}
+
+/**
+ * The local checkout: the payment provider used when Stripe is not configured.
+ * Its checkout page lives in the web app (`/{lang}/local-checkout?session=…`);
+ * what it decides is sent as an event shaped like Stripe's, signed with its own
+ * secret (webhooks/hmac.ts: `t=…,v1=…`, 5-minute tolerance), through the same handler.
+ */
+export class LocalCheckout implements PaymentsProvider {
+  readonly name = "local" as const;
+  readonly webhookPath = LOCAL_CHECKOUT_WEBHOOK_PATH;
+  readonly signatureHeader = LOCAL_CHECKOUT_SIGNATURE_HEADER;
+
+  constructor(
+    private readonly secret: string,
+    private readonly publicUrl: string,
+  ) {}
+
+  createCheckout(input: CheckoutInput): Promise<Checkout> {
+    moneyToCents(input.amount);
+    const providerPaymentId = `cs_local_${randomBytes(16).toString("hex")}`;
+    const lang = localeOf(input.successUrl, this.publicUrl);
+    return Promise.resolve({ url: `${this.publicUrl}/${lang}/local-checkout?session=${providerPaymentId}`, providerPaymentId });
+  }
+
+  verifyWebhook(request: { headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): SignatureVerdict {
+    return verifySignatureHeader(this.secret, request.headers[LOCAL_CHECKOUT_SIGNATURE_HEADER], request.rawBody);
+  }
+
+  /** The signed event the local checkout sends when a session ends: the body and its signature header. */
+  signedEvent(type: LocalCheckoutEventType, session: LocalCheckoutSession, options: { at?: Date; failureMessage?: string } = {}): { body: string; signature: string } {
+    const event = localCheckoutEvent(type, session, options.failureMessage);
+    const body = JSON.stringify(event);
+    return { body, signature: signatureHeader(this.secret, body, options.at) };
+  }
+}
+
+export type LocalCheckoutEventType = "checkout.session.completed" | "checkout.session.async_payment_failed" | "checkout.session.expired";
+
+export function localCheckoutEvent(type: LocalCheckoutEventType, session: LocalCheckoutSession, failureMessage?: string) {
+  return {
+    id: `evt_local_${randomBytes(12).toString("hex")}`,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: session.sessionId,
+        object: "checkout.session",
+        client_reference_id: session.paymentId,
+        metadata: { paymentId: session.paymentId, userId: session.userId },
+        amount_total: session.amountCents,
+        currency: "usd",
+        payment_status: type === "checkout.session.completed" ? "paid" : "unpaid",
+        payment_intent: `pi_local_${session.sessionId.slice("cs_local_".length)}`,
+        customer_details: { email: session.email ?? null },
+        ...(failureMessage ? { failure_message: failureMessage } : {}),
+      },
+    },
+  };
+}
+
+/** The language segment of our own success address ("…/sv/payment-success"), so the checkout page speaks it too. */
+function localeOf(successUrl: string, publicUrl: string): string {
+  const rest = successUrl.startsWith(publicUrl) ? successUrl.slice(publicUrl.length) : "";
+  return /^\/([a-z]{2})\//.exec(rest)?.[1] ?? "en";
+}

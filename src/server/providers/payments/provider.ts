@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import type { PaymentProviderName } from "../../../shared/api/payments";
+import type { Money } from "../../../shared/money";
+import type { Config } from "../../config";
+import type { SignatureVerdict } from "../../http/signed-access";
+
+export interface CheckoutInput {
+  /** Ours: the provider sends it back as the session's client_reference_id. */
+  paymentId: string;
+  userId: string;
+  /** What the customer pays, USD (whole cents). */
+  amount: Money;
+  successUrl: string;
+  cancelUrl: string;
+  /** The customer's email, prefilled on the provider's page. */
+  email?: string;
+}
+
+export interface Checkout {
+  /** Where the browser goes to pay. */
+  url: string;
+  /** The provider's id of this checkout (a Checkout Session id): its completion event names it. */
+  providerPaymentId: string;
+}
+
+/**
+ * An outside payment service: a checkout page per purchase, and signed events that
+ * tell us how it went. Both providers send events shaped like Stripe's
+ * (`checkout.session.completed` with the session as `data.object`), so one
+ * handler credits both.
+ */
+export interface PaymentsProvider {
+  readonly name: PaymentProviderName;
+  /** Where the provider posts its events. */
+  readonly webhookPath: `/webhooks/${string}`;
+  /** The header that carries the provider's signature. */
+  readonly signatureHeader: string;
+  createCheckout(input: CheckoutInput): Promise<Checkout>;
+  /** The provider's signature over the raw body, with its replay tolerance. */
+  verifyWebhook(request: FastifyRequest & { rawBody: Buffer }): SignatureVerdict;
+}
+
+export interface PaymentsContext {
+  config: Config;
+  /** The local checkout's signing secret (generated into secrets.json, or derived from AUTH_SECRET). */
+  localCheckoutSecret: string;
+  log: FastifyBaseLogger;
+}
+
+export type PaymentsProviderFactory = (context: PaymentsContext) => PaymentsProvider;
+
+/** A provider's failure to start a checkout (its API down or refusing): the customer may try again. */
+export class PaymentProviderError extends Error {
+  override name = "PaymentProviderError";
+}
+
+/** Money (whole cents) as the integer cents a card is charged. */
+export function moneyToCents(amount: Money): number {
+  if (amount % 100 !== 0) throw new RangeError(`not a whole number of cents: ${amount}`);
+  return amount / 100;
+}
