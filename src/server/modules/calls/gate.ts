@@ -9,7 +9,7 @@ import { callerIdOf } from "../../providers/telephony/carrier";
 import { user } from "../../db/schema/auth";
 import { callLogs } from "../../db/schema/calls";
 import type { WebhookResult } from "../../webhooks/webhook";
-import { getBalance } from "../credits/ledger";
+import { lockBalance } from "../credits/ledger";
 import type { Quote } from "../rates/quote";
 import { LIVE_CALL_STATUSES, publishCallStatus } from "./call-status";
 import type { CallsDeps } from "./deps";
@@ -56,6 +56,8 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
   const quote = deps.rates.quote(payload.To);
   if (!quote.ok) return refuse(deps, tx, caller.id, payload, quote.reason, null);
 
+  // First the balance row's lock, then the live-call check and the balance: see lockBalance.
+  const balance = await lockBalance(tx, caller.id);
   const live = await tx
     .select({ id: callLogs.id })
     .from(callLogs)
@@ -63,7 +65,6 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
     .limit(1);
   if (live.length > 0) return refuse(deps, tx, caller.id, payload, "call_in_progress", quote);
 
-  const balance = await getBalance(tx, caller.id);
   const limit = Math.min(timeLimitSeconds(balance, quote.rate), MAX_CALL_SECONDS);
   if (limit < MIN_CALL_SECONDS) return refuse(deps, tx, caller.id, payload, "insufficient_balance", quote);
 

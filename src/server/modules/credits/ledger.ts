@@ -84,6 +84,17 @@ export async function getBalance(executor: Executor, userId: string): Promise<Mo
   return row ? parseMoney(row.balance) : 0;
 }
 
+/**
+ * The balance, with the account's balance row locked until the transaction ends. The gate
+ * reads it this way: postLedgerEntry locks the same row, so an adjustment and the admission
+ * of a call run one after the other, and each sees what the other did (the adjustment sees
+ * the new live call it must leave room for; the gate sees the reduced balance).
+ */
+export async function lockBalance(executor: Executor, userId: string): Promise<Money> {
+  const [row] = await executor.select({ balance: creditBalances.balance }).from(creditBalances).where(eq(creditBalances.userId, userId)).for("update");
+  return row ? parseMoney(row.balance) : 0;
+}
+
 /** The sum of the account's ledger rows: what the balance must always equal (tests and the drift check). */
 export async function ledgerSum(executor: Executor, userId: string): Promise<Money> {
   const [row] = await executor
