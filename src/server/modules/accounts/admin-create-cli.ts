@@ -1,15 +1,9 @@
-import { parseArgs } from "node:util";
-import { z } from "zod";
 import { ConfigError, loadConfig } from "../../config";
 import { openDatabase } from "../../db/client";
 import { claimDataDir, DataDirLockedError } from "../../db/data-dir-lock";
 import { moveEarlierRuntimeState } from "../../earlier-data-folder";
 import { createOrPromoteAdmin } from "./admin-create";
-
-export interface CliResult {
-  exitCode: number;
-  output: string;
-}
+import { emailOption, parseCliOptions, type CliResult } from "../../cli-arguments";
 
 const USAGE = [
   "Usage: npm run admin:create -- --email someone@example.com [--password PASSWORD]",
@@ -18,28 +12,19 @@ const USAGE = [
   "  an existing account keeps its password.",
 ].join("\n");
 
-const emailSchema = z.email();
 
 /**
  * `npm run admin:create`: on the embedded database it refuses while the server
  * (or another script) holds the data folder; on PostgreSQL it runs alongside.
  */
 export async function runAdminCreate(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  let values: { email?: string | undefined; password?: string | undefined; help?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({
-      args: args.filter((arg) => arg !== "--"),
-      options: { email: { type: "string" }, password: { type: "string" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    return { exitCode: 2, output: `${(error as Error).message}\n${USAGE}` };
-  }
-  if (values.help) return { exitCode: 0, output: USAGE };
-  const email = values.email?.trim() ?? "";
-  if (!emailSchema.safeParse(email).success) return { exitCode: 2, output: `${email ? `Not an email address: ${email}` : "--email is required"}\n${USAGE}` };
-  const password = values.password;
+  const parsed = parseCliOptions(args, { email: { type: "string" }, password: { type: "string" } }, USAGE);
+  if ("result" in parsed) return parsed.result;
+  const { values } = parsed;
+  const checked = emailOption(values["email"], USAGE);
+  if ("result" in checked) return checked.result;
+  const { email } = checked;
+  const password = values["password"];
   if (password !== undefined && (password.length < 6 || password.length > 128)) {
     return { exitCode: 2, output: "The password must be 6 to 128 characters long." };
   }

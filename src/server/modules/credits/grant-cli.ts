@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { canonicalEmail } from "../../../shared/accounts/canonical-email";
 import { moneyToDecimal, parseMoney, type Money } from "../../../shared/money";
 import { ConfigError, loadConfig } from "../../config";
@@ -11,11 +9,7 @@ import { claimDataDir, DataDirLockedError } from "../../db/data-dir-lock";
 import { user } from "../../db/schema/auth";
 import { moveEarlierRuntimeState } from "../../earlier-data-folder";
 import { heldByLiveCalls, postLedgerEntry } from "./ledger";
-
-export interface CliResult {
-  exitCode: number;
-  output: string;
-}
+import { emailOption, parseCliOptions, type CliResult } from "../../cli-arguments";
 
 const USAGE = [
   "Usage: npm run credits:grant -- --email someone@example.com --amount 5.00 --reason \"why\"",
@@ -73,28 +67,20 @@ class NegativeBalance extends Error {
  * the running servers push the new balance to the customer's browser.
  */
 export async function runCreditsGrant(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  let values: { email?: string | undefined; amount?: string | undefined; reason?: string | undefined; help?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({
-      args: args.filter((arg) => arg !== "--"),
-      options: { email: { type: "string" }, amount: { type: "string" }, reason: { type: "string" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    return { exitCode: 2, output: `${(error as Error).message}\n${USAGE}` };
-  }
-  if (values.help) return { exitCode: 0, output: USAGE };
-  const email = values.email?.trim() ?? "";
-  if (!z.email().safeParse(email).success) return { exitCode: 2, output: `${email ? `Not an email address: ${email}` : "--email is required"}\n${USAGE}` };
+  const parsed = parseCliOptions(args, { email: { type: "string" }, amount: { type: "string" }, reason: { type: "string" } }, USAGE);
+  if ("result" in parsed) return parsed.result;
+  const { values } = parsed;
+  const checked = emailOption(values["email"], USAGE);
+  if ("result" in checked) return checked.result;
+  const { email } = checked;
   let amount: Money;
   try {
-    amount = parseMoney(values.amount ?? "");
+    amount = parseMoney(values["amount"] ?? "");
   } catch {
-    return { exitCode: 2, output: `${values.amount ? `Not an amount in USD with at most 4 decimals: ${values.amount}` : "--amount is required"}\n${USAGE}` };
+    return { exitCode: 2, output: `${values["amount"] ? `Not an amount in USD with at most 4 decimals: ${values["amount"]}` : "--amount is required"}\n${USAGE}` };
   }
   if (amount === 0 || Math.abs(amount) > MAX_ADJUSTMENT) return { exitCode: 2, output: `The amount must be non-zero and at most ${moneyToDecimal(MAX_ADJUSTMENT)} either way.` };
-  const reason = values.reason?.trim() ?? "";
+  const reason = values["reason"]?.trim() ?? "";
   if (reason.length === 0 || reason.length > 500) return { exitCode: 2, output: `--reason is required (at most 500 characters)\n${USAGE}` };
 
   let release: (() => void) | null = null;

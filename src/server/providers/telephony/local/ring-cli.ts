@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ConfigError, loadConfig, type Config } from "../../../config";
 import { signatureHeader } from "../../../webhooks/hmac";
 import { localCarrierSecret } from "../choose-carrier";
 import { RING_PATH, RING_SIGNATURE_HEADER } from "./ring-webhook";
-
-export interface CliResult {
-  exitCode: number;
-  output: string;
-}
+import { emailOption, parseCliOptions, type CliResult } from "../../../cli-arguments";
 
 const USAGE = [
   "Usage: npm run carrier:ring -- --email someone@example.com [--from +14155550100] [--url http://127.0.0.1:3000]",
@@ -29,21 +24,13 @@ const e164 = z.string().regex(/^\+[1-9]\d{5,14}$/);
  * reads from the data folder the server uses) instead of opening the database.
  */
 export async function runCarrierRing(args: readonly string[], env: NodeJS.ProcessEnv, send: typeof fetch = fetch): Promise<CliResult> {
-  let values: { email?: string | undefined; from?: string | undefined; url?: string | undefined; help?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({
-      args: args.filter((arg) => arg !== "--"),
-      options: { email: { type: "string" }, from: { type: "string" }, url: { type: "string" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    return { exitCode: 2, output: `${(error as Error).message}\n${USAGE}` };
-  }
-  if (values.help) return { exitCode: 0, output: USAGE };
-  const email = values.email?.trim() ?? "";
-  if (!z.email().safeParse(email).success) return { exitCode: 2, output: `${email ? `Not an email address: ${email}` : "--email is required"}\n${USAGE}` };
-  const from = values.from?.trim() ?? DEFAULT_FROM;
+  const parsed = parseCliOptions(args, { email: { type: "string" }, from: { type: "string" }, url: { type: "string" } }, USAGE);
+  if ("result" in parsed) return parsed.result;
+  const { values } = parsed;
+  const checked = emailOption(values["email"], USAGE);
+  if ("result" in checked) return checked.result;
+  const { email } = checked;
+  const from = values["from"]?.trim() ?? DEFAULT_FROM;
   if (!e164.safeParse(from).success) return { exitCode: 2, output: `--from must be a number in international format, such as ${DEFAULT_FROM}` };
 
   let config: Config;
@@ -57,7 +44,7 @@ export async function runCarrierRing(args: readonly string[], env: NodeJS.Proces
   const secret = storedSecret(config);
   if (!secret) return { exitCode: 1, output: `No local carrier secret in ${path.join(config.dataDir, "secrets.json")}: start the server (npm start) with this DATA_DIR first.` };
 
-  const base = (values.url ?? `http://${listenHost(config.host)}:${config.port}`).replace(/\/$/, "");
+  const base = (values["url"] ?? `http://${listenHost(config.host)}:${config.port}`).replace(/\/$/, "");
   const body = JSON.stringify({ id: randomUUID(), email, from });
   let response: Response;
   try {
