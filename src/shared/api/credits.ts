@@ -17,6 +17,9 @@ export const creditBalance = defineEndpoint({
   response: z.object({ balance: money4 }),
 });
 
-/** The kinds of ledger row. Payments (purchase, bonus, refund) arrive with the payments work. */
-export const LEDGER_KINDS = ["call", "admin_adjustment", "purchase", "bonus", "refund"] as const;
+/**
+ * The kinds of ledger row: a call's cost, an admin's adjustment, a purchase and its
+ * discount bonus, a refund, a card dispute (chargeback) and its reversal when we win it.
+ */
+export const LEDGER_KINDS = ["call", "admin_adjustment", "purchase", "bonus", "refund", "dispute", "dispute_reversal"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

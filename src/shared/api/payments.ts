@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "../i18n/locales";
 import { money4 } from "./credits";
+import { discountCodeInput } from "./discounts";
 import { defineEndpoint } from "./endpoint";
 
 /**
@@ -24,6 +25,8 @@ export const createCheckout = defineEndpoint({
   summary: "Starts a purchase of credit: a pending payment and the provider's checkout address",
   body: z.object({
     amount: checkoutAmount,
+    /** A discount code; refused codes answer 409 `discount_<reason>` (DISCOUNT_REFUSALS). */
+    code: discountCodeInput.optional(),
     /** The language of the pages the provider sends the customer back to. */
     lang: z.enum(LOCALES).optional(),
   }),
@@ -40,6 +43,9 @@ export const paymentSchema = z.object({
   amount: money4,
   credit: money4,
   bonus: money4,
+  /** Money given back so far (refunds). */
+  refunded: money4,
+  discountCode: z.string().nullable(),
   currency: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   failureReason: z.string().nullable(),

@@ -30,15 +30,20 @@ export const ledgerEntries = pgTable(
   (table) => [
     uniqueIndex("ledger_entries_kind_reference_idx").on(table.kind, table.reference),
     index("ledger_entries_user_id_created_at_idx").on(table.userId, table.createdAt),
-    check("ledger_entries_kind_check", sql`${table.kind} in ('call', 'admin_adjustment', 'purchase', 'bonus', 'refund')`),
+    check("ledger_entries_kind_check", sql`${table.kind} in ('call', 'admin_adjustment', 'purchase', 'bonus', 'refund', 'dispute', 'dispute_reversal')`),
   ],
 );
 
 /** The running balance per account (the spec's profiles.credits_usd), always equal to the sum of its ledger rows. */
-export const creditBalances = pgTable("credit_balances", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  balance: numeric("balance", { precision: 14, scale: 4 }).notNull().default("0"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const creditBalances = pgTable(
+  "credit_balances",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    balance: numeric("balance", { precision: 14, scale: 4 }).notNull().default("0"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The last line of defence: an entry that would take a balance below zero fails with its transaction.
+  (table) => [check("credit_balances_not_negative_check", sql`${table.balance} >= 0`)],
+);

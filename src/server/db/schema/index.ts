@@ -13,3 +13,5 @@ export * from "./settings";
 export * from "./throttle";
 export * from "./webhooks";
 export * from "./payments";
+export * from "./discounts";
+export * from "./refunds";

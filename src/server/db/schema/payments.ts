@@ -32,6 +32,12 @@ export const payments = pgTable(
     failureReason: text("failure_reason"),
     /** Receipt details from the provider's completion event. */
     receiptEmail: text("receipt_email"),
+    /** The discount code the purchase used (its price or bonus is already in the amounts above). */
+    discountId: text("discount_id"),
+    /** The code as the customer typed it, canonical, for receipts (the code may be deleted later). */
+    discountCode: text("discount_code"),
+    /** Money given back so far (sum of succeeded refunds), USD. */
+    refundedUsd: numeric("refunded_usd", { precision: 14, scale: 4 }).notNull().default("0"),
     /** The provider's charge or payment intent, for refunds and the receipt. */
     providerChargeId: text("provider_charge_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -43,5 +49,6 @@ export const payments = pgTable(
     check("payments_provider_check", sql`${table.provider} in ('stripe', 'local')`),
     check("payments_status_check", sql`${table.status} in ('pending', 'succeeded', 'failed', 'refunded', 'partially_refunded')`),
     check("payments_amounts_check", sql`${table.amountUsd} > 0 and ${table.creditUsd} >= 0 and ${table.bonusUsd} >= 0`),
+    check("payments_refunded_check", sql`${table.refundedUsd} >= 0 and ${table.refundedUsd} <= ${table.amountUsd}`),
   ],
 );

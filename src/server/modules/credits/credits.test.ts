@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMoney } from "../../../shared/money";
 import { openDatabase } from "../../db/client";
@@ -43,9 +43,11 @@ describe.each(engines)("the credit ledger on %s", (engine) => {
 
   it("keeps balance = sum(ledger) after many concurrent entries, each balance_after a true running total", async () => {
     const person = await buildUser(server);
+    // A starting credit larger than every debit together, so no order of the concurrent entries goes below zero.
+    await post(person.id, `start-${person.id}`, "1.0000");
     const amounts = Array.from({ length: 40 }, (_, index) => (index % 3 === 0 ? `-0.${String(index).padStart(4, "0")}` : `1.${String(index).padStart(4, "0")}`));
     await Promise.all(amounts.map((amount, index) => post(person.id, `many-${person.id}-${index}`, amount)));
-    const expected = amounts.reduce((sum, amount) => sum + parseMoney(amount), 0);
+    const expected = amounts.reduce((sum, amount) => sum + parseMoney(amount), parseMoney("1"));
     expect(await getBalance(server.database.db, person.id)).toBe(expected);
     expect(await ledgerSum(server.database.db, person.id)).toBe(expected);
     const rows = await server.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, person.id)).orderBy(ledgerEntries.id);
@@ -54,6 +56,19 @@ describe.each(engines)("the credit ledger on %s", (engine) => {
       running += parseMoney(row.amount);
       expect(parseMoney(row.balanceAfter)).toBe(running);
     }
+  });
+
+  it("refuses an entry that would take the balance below zero, writing nothing, yet still answers a repeated one as a duplicate", async () => {
+    const person = await buildUser(server);
+    await post(person.id, `low-${person.id}`, "0.0500");
+    await post(person.id, `spent-${person.id}`, "-0.0400", "call");
+    await expect(post(person.id, `over-${person.id}`, "-0.0200", "call")).rejects.toMatchObject({ name: "BalanceBelowZeroError", balance: 100, wouldBe: -100 });
+    // The earlier debit, delivered again, is a duplicate even though it would now go below zero.
+    expect(await post(person.id, `spent-${person.id}`, "-0.0400", "call")).toEqual({ posted: false, duplicate: true, balance: 100 });
+    expect(await getBalance(server.database.db, person.id)).toBe(100);
+    expect(await ledgerSum(server.database.db, person.id)).toBe(100);
+    // The table refuses it too, whoever writes: the last line of defence.
+    await expect(server.database.db.execute(sql`update credit_balances set balance = -1 where user_id = ${person.id}`)).rejects.toThrow();
   });
 
   it("writes a duplicate (kind, reference) once, however many arrive at the same time, and says so", async () => {

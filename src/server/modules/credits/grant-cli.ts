@@ -8,7 +8,7 @@ import { openDatabase, type Executor } from "../../db/client";
 import { claimDataDir, DataDirLockedError } from "../../db/data-dir-lock";
 import { user } from "../../db/schema/auth";
 import { moveEarlierRuntimeState } from "../../earlier-data-folder";
-import { heldByLiveCalls, postLedgerEntry } from "./ledger";
+import { BalanceBelowZeroError, heldByLiveCalls, postLedgerEntry } from "./ledger";
 import { emailOption, parseCliOptions, type CliResult } from "../../cli-arguments";
 
 const USAGE = [
@@ -34,11 +34,11 @@ export async function grantCredits(db: Executor, input: { email: string; amount:
       tx,
       { userId: account.id, kind: "admin_adjustment", reference, amount: input.amount, note: input.reason, createdBy: input.createdBy },
       publishOnlyBus(tx),
-    );
-    if (posted.balance < 0) {
-      // Roll the whole adjustment back: a prepaid balance never goes below zero.
-      throw new NegativeBalance(posted.balance, 0);
-    }
+    ).catch((error: unknown) => {
+      // A prepaid balance never goes below zero: nothing was written.
+      if (error instanceof BalanceBelowZeroError) throw new NegativeBalance(error.wouldBe, 0);
+      throw error;
+    });
     // Nor once a live call is billed: what it may still cost stays on the balance.
     const held = input.amount < 0 ? await heldByLiveCalls(tx, account.id) : 0;
     if (posted.balance < held) throw new NegativeBalance(posted.balance - held, held);

@@ -50,6 +50,16 @@ export async function postLedgerEntry(tx: Executor, entry: LedgerEntryInput, bus
     const before = parseMoney(locked.balance);
     const after = before + entry.amount;
     assertMoney(after);
+    if (after < 0) {
+      // A repeated entry is still a harmless duplicate; a new one may not take the balance below zero
+      // (credit_balances' check would refuse it too, with a database error instead of this one).
+      const [earlier] = await inner
+        .select({ id: ledgerEntries.id })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.kind, entry.kind), eq(ledgerEntries.reference, entry.reference)));
+      if (earlier) return { posted: false, duplicate: true, balance: before };
+      throw new BalanceBelowZeroError(before, after);
+    }
 
     const [inserted] = await inner
       .insert(ledgerEntries)
@@ -76,6 +86,18 @@ export async function postLedgerEntry(tx: Executor, entry: LedgerEntryInput, bus
     await publishUserEvent(bus, inner, entry.userId, "balance", { balance: moneyToDecimal(balance) });
     return { posted: true, entryId: inserted.id, balance };
   });
+}
+
+/** An entry would have taken the balance below zero: nothing was written. Callers take less, or refuse. */
+export class BalanceBelowZeroError extends Error {
+  override name = "BalanceBelowZeroError";
+  constructor(
+    readonly balance: Money,
+    /** What the balance would have become. */
+    readonly wouldBe: Money,
+  ) {
+    super(`the entry would take the balance from ${moneyToDecimal(balance)} to ${moneyToDecimal(wouldBe)}`);
+  }
 }
 
 /** The account's balance (0 before its first ledger row). */

@@ -90,6 +90,8 @@ function toPayment(row: typeof payments.$inferSelect): Payment {
     amount: moneyToDecimal(parseMoney(row.amountUsd)),
     credit: moneyToDecimal(parseMoney(row.creditUsd)),
     bonus: moneyToDecimal(parseMoney(row.bonusUsd)),
+    refunded: moneyToDecimal(parseMoney(row.refundedUsd)),
+    discountCode: row.discountCode,
     currency: row.currency,
     status: row.status,
     failureReason: row.failureReason,
