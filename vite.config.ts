@@ -17,7 +17,8 @@ export default defineConfig({
   build: {
     outDir: path.resolve(import.meta.dirname, "dist/web"),
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for reading production stack traces, referenced by no file and never served (scripts/build.js moves them out).
+    sourcemap: "hidden",
   },
   server: {
     port: 5173,

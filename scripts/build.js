@@ -1,9 +1,10 @@
 // @ts-check
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 
 /**
  * Builds what `npm start` runs: the web app (Vite, into dist/web) and the server
@@ -56,6 +57,52 @@ const SERVER_ENTRIES = {
 async function buildWeb() {
   const { build } = await import("vite");
   await build({ configFile: path.join(ROOT, "vite.config.ts"), logLevel: "warn" });
+  const webRoot = path.join(ROOT, "dist", "web");
+  moveSourceMaps(webRoot, path.join(ROOT, "dist", "web-sourcemaps"));
+  precompress(webRoot);
+}
+
+/**
+ * Source maps stay out of what the server serves (it refuses *.map too): they are kept
+ * beside the build, in dist/web-sourcemaps, for reading a production stack trace.
+ * @param {string} webRoot
+ * @param {string} mapsRoot
+ */
+function moveSourceMaps(webRoot, mapsRoot) {
+  rmSync(mapsRoot, { recursive: true, force: true });
+  for (const file of filesUnder(webRoot).filter((name) => name.endsWith(".map"))) {
+    const target = path.join(mapsRoot, path.relative(webRoot, file));
+    mkdirSync(path.dirname(target), { recursive: true });
+    renameSync(file, target);
+  }
+}
+
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the web app, at
+ * the highest levels (once per build, not per request); the server sends the copy the
+ * browser accepts. Files under 1 KiB gain nothing and are left alone.
+ * @param {string} webRoot
+ */
+function precompress(webRoot) {
+  for (const file of filesUnder(webRoot).filter((name) => COMPRESSIBLE.test(name))) {
+    const body = readFileSync(file);
+    if (body.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
+/**
+ * @param {string} folder
+ * @returns {string[]}
+ */
+function filesUnder(folder) {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /**

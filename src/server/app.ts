@@ -18,12 +18,14 @@ import { registerJsonBody } from "./http/json-body";
 import { registerOpenApi } from "./http/openapi";
 import { registerRequestGuards } from "./http/request-guards";
 import { registerSecurity } from "./http/security";
+import { pageStatus } from "./http/page-status";
 import { registerWebApp } from "./http/web-app";
 import { registerEventStream } from "./modules/events/stream-routes";
 import { pruneUserEvents } from "./modules/events/user-events";
 import { translationsSeeder } from "./modules/i18n/seed";
 import { registerI18nRoutes } from "./modules/i18n/routes";
 import { createStringsCache } from "./modules/i18n/strings-cache";
+import { registerCrawlerRoutes } from "./modules/site/routes";
 import { registerSystemRoutes } from "./modules/system/routes";
 import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerAdminBackgroundRoutes } from "./modules/admin/background-routes";
@@ -173,8 +175,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   if (carrier instanceof LocalCarrier) registerLocalCarrierRoutes(app, carrier.calls, (token) => carrier.verifyVoiceToken(token));
   registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, paymentWebhook(payments, bus), ...(options.webhooks ?? [])]);
 
-  const indexHtml = options.webRoot === false ? null : await registerWebApp(app, options.webRoot ?? WEB_ROOT);
-  registerNotFound(app, indexHtml);
+  registerCrawlerRoutes(app, { publicUrl: config.publicUrl, rates });
+  const pageShell = options.webRoot === false ? null : await registerWebApp(app, options.webRoot ?? WEB_ROOT);
+  registerNotFound(app, pageShell, (pathname) => pageStatus(pathname, (code) => rates.current().prices.has(code)));
 
   const pruning = setInterval(() => {
     pruneUserEvents(database.db).catch((error: unknown) => app.log.error({ err: error }, "pruning user events"));
@@ -194,7 +197,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     jobs,
     carrier,
     payments,
-    servesWebApp: indexHtml !== null,
+    servesWebApp: pageShell !== null,
     async close() {
       clearInterval(pruning);
       // The local carrier ends its calls through the app's own webhooks: before the app closes.

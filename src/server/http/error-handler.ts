@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/api/errors";
 import { isDatabaseUnavailable } from "../db/outage";
 import { AppError } from "./app-error";
+import type { PageShell } from "./page-shell";
 import { setSecurityHeaders } from "./security";
 
 /** How long a client should wait before trying again while the database is away. */
@@ -43,16 +44,17 @@ function serviceUnavailable(): { status: 503; body: ApiErrorBody } {
 }
 
 /**
- * Unknown API paths get a JSON 404. With the web app built, any other GET gets
- * index.html so client routes (including the 404 page) work on reload.
+ * Unknown API paths get a JSON 404. With the web app built, any other GET or HEAD gets
+ * index.html so client routes work on reload: with 200 for a page the app has, and with
+ * 404 for any other address (the app shows its "page not found"), so crawlers see no soft 404.
  */
-export function registerNotFound(app: FastifyInstance, spaIndexHtml: string | null): void {
+export function registerNotFound(app: FastifyInstance, shell: PageShell | null, statusOfPage: (pathname: string) => 200 | 404): void {
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === "GET" && !/^\/(api|webhooks)(\/|$)/.test(request.url);
+    const isPage = (request.method === "GET" || request.method === "HEAD") && !/^\/(api|webhooks)(\/|$)/.test(request.url);
     // No route, so no route hook set the security headers (security.ts).
-    if (spaIndexHtml !== null && isPage) {
+    if (shell !== null && isPage) {
       setSecurityHeaders(reply, "page");
-      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(spaIndexHtml);
+      return shell.send(request, reply, statusOfPage(request.url.split("?")[0] ?? "/"));
     }
     setSecurityHeaders(reply, isPage ? "page" : "api");
     const body: ApiErrorBody = { error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0]}` } };

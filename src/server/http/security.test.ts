@@ -14,7 +14,7 @@ describe.each(engines)("security headers by kind of response on %s", (engine) =>
   beforeAll(async () => {
     webRoot = mkdtempSync(path.join(tmpdir(), "dialwise-web-"));
     writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><title>Dialwise</title>");
-    writeFileSync(path.join(webRoot, "robots.txt"), "User-agent: *\n");
+    writeFileSync(path.join(webRoot, "favicon.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
     server = await startTestServer(engine, { RATE_LIMIT_PER_MINUTE: "3" }, { webRoot });
   });
   afterAll(async () => {
@@ -23,7 +23,7 @@ describe.each(engines)("security headers by kind of response on %s", (engine) =>
   });
 
   it("gives pages and static files the browser policy that admits the voice SDK", async () => {
-    for (const url of ["/en/countries", "/robots.txt"]) {
+    for (const url of ["/en/countries", "/favicon.svg", "/robots.txt"]) {
       const response = await server.app.inject(url);
       expect(response.statusCode, url).toBe(200);
       const csp = String(response.headers["content-security-policy"]);
@@ -42,8 +42,8 @@ describe.each(engines)("security headers by kind of response on %s", (engine) =>
 
   it("rate-limits the API but never pages or static files", async () => {
     for (let attempt = 0; attempt < 6; attempt++) {
-      expect((await server.app.inject("/robots.txt")).statusCode).toBe(200);
-      expect((await server.app.inject("/en/rates")).statusCode).toBe(200);
+      expect((await server.app.inject("/favicon.svg")).statusCode).toBe(200);
+      expect((await server.app.inject("/en/countries")).statusCode).toBe(200);
     }
     let last = await server.app.inject("/api/rates/countries");
     for (let attempt = 0; attempt < 5 && last.statusCode !== 429; attempt++) last = await server.app.inject("/api/rates/countries");
