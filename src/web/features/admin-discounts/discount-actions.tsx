@@ -2,7 +2,6 @@ import { Pause, Pencil, Play, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AdminDiscount } from "../../../shared/api/admin-discounts";
 import { Button } from "../../components/ui/button";
-import { ltrText } from "../../components/ui/ltr";
 
 export interface DiscountActionHandlers {
   onEdit: (discount: AdminDiscount) => void;
@@ -15,7 +14,8 @@ export interface DiscountActionHandlers {
 /** Edit, Pause or Resume, Delete: each names its code for screen readers. */
 export function DiscountActions({ discount, onEdit, onTogglePause, onDelete, busyId }: DiscountActionHandlers & { discount: AdminDiscount }) {
   const { t } = useTranslation();
-  const named = { code: ltrText(discount.code) };
+  // Names for screen readers: plain text, no direction marks to be spoken or matched.
+  const named = { code: discount.code };
   return (
     <div className="flex flex-wrap justify-end gap-1.5">
       <Button variant="secondary" size="sm" onClick={() => onEdit(discount)} aria-label={t("discounts.edit_named", named)}>

@@ -56,57 +56,60 @@ export function formValuesOf(discount: AdminDiscount, locale: string): DiscountF
  * order), with messages in the admin's language. It turns the typed text into the API's fields.
  */
 export function discountFormSchema(t: TFunction, locale: string) {
-  const wholeLimit = (text: string, ctx: z.RefinementCtx): number | null => {
-    if (text.trim() === "") return null;
-    const parsed = parseLocaleWhole(text, locale);
-    if (!parsed.ok || parsed.value < 1 || parsed.value > 1_000_000) {
-      ctx.addIssue({ code: "custom", message: t("discounts.validation.limit") });
-      return z.NEVER;
-    }
-    return parsed.value;
-  };
+  // Every rule runs in one pass over the typed text, so every field's problem shows at once
+  // (a failed field would otherwise keep the rules that span fields from running).
   return z
     .object({
-      code: z
-        .string()
-        .transform(canonicalDiscountCode)
-        .pipe(z.string().regex(DISCOUNT_CODE_PATTERN, t("discounts.validation.code"))),
+      code: z.string(),
       kind: z.enum(DISCOUNT_KINDS),
       percent: z.string(),
       startsAt: z.string(),
       endsAt: z.string(),
-      maxRedemptions: z.string().transform(wholeLimit),
-      maxPerCustomer: z.string().transform(wholeLimit),
-      minPurchase: z.string().transform((text, ctx) => {
-        if (text.trim() === "") return "0";
-        const parsed = parseLocaleAmount(text, locale);
-        if (!parsed.ok || parsed.value > 999_999_9900) {
-          ctx.addIssue({ code: "custom", message: t("discounts.validation.minimum") });
-          return z.NEVER;
-        }
-        return moneyToFixed(parsed.value, 2);
-      }),
+      maxRedemptions: z.string(),
+      maxPerCustomer: z.string(),
+      minPurchase: z.string(),
     })
     .transform((values, ctx): DiscountFields => {
+      const problem = (path: keyof DiscountFormValues, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      const code = canonicalDiscountCode(values.code);
+      if (!DISCOUNT_CODE_PATTERN.test(code)) problem("code", t("discounts.validation.code"));
+
       const range = DISCOUNT_PERCENT_RANGE[values.kind];
       const percent = parseLocaleWhole(values.percent, locale);
       if (!percent.ok || percent.value < range.min || percent.value > range.max) {
-        ctx.addIssue({ code: "custom", path: ["percent"], message: t("discounts.validation.percent", { min: range.min, max: range.max }) });
+        problem("percent", t("discounts.validation.percent", { min: range.min, max: range.max }));
       }
+
+      const limit = (path: "maxRedemptions" | "maxPerCustomer"): number | null => {
+        if (values[path].trim() === "") return null;
+        const parsed = parseLocaleWhole(values[path], locale);
+        if (parsed.ok && parsed.value >= 1 && parsed.value <= 1_000_000) return parsed.value;
+        problem(path, t("discounts.validation.limit"));
+        return null;
+      };
+      const maxRedemptions = limit("maxRedemptions");
+      const maxPerCustomer = limit("maxPerCustomer");
+
+      let minPurchase = "0";
+      if (values.minPurchase.trim() !== "") {
+        const parsed = parseLocaleAmount(values.minPurchase, locale);
+        if (parsed.ok && parsed.value <= 999_999_9900) minPurchase = moneyToFixed(parsed.value, 2);
+        else problem("minPurchase", t("discounts.validation.minimum"));
+      }
+
       const startsAt = values.startsAt ? new Date(values.startsAt) : null;
       const endsAt = values.endsAt ? new Date(values.endsAt) : null;
-      if (startsAt && endsAt && startsAt >= endsAt) {
-        ctx.addIssue({ code: "custom", path: ["endsAt"], message: t("discounts.validation.window") });
-      }
+      if (startsAt && endsAt && startsAt >= endsAt) problem("endsAt", t("discounts.validation.window"));
+
       return {
-        code: values.code,
+        code,
         kind: values.kind,
         percent: percent.ok ? percent.value : 0,
         startsAt: startsAt ? startsAt.toISOString() : null,
         endsAt: endsAt ? endsAt.toISOString() : null,
-        maxRedemptions: values.maxRedemptions,
-        maxPerCustomer: values.maxPerCustomer,
-        minPurchase: values.minPurchase,
+        maxRedemptions,
+        maxPerCustomer,
+        minPurchase,
       };
     });
 }
