@@ -41,6 +41,8 @@ import { handleReconcileJobs, sweepOverdueCalls } from "./modules/calls/reconcil
 import { registerVoiceRoutes } from "./modules/calls/routes";
 import { callWebhooks } from "./modules/calls/webhooks";
 import { registerPaymentsRoutes } from "./modules/payments/routes";
+import { registerDiscountRoutes } from "./modules/discounts/routes";
+import { expireStaleLocalCheckouts } from "./modules/discounts/reservations";
 import { paymentWebhook } from "./modules/payments/webhooks";
 import { choosePayments, localCheckoutSecret } from "./providers/payments/choose-payments";
 import { LocalCheckout } from "./providers/payments/local/local-checkout";
@@ -165,6 +167,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     minAmount: config.payments.minAmount,
     maxAmount: config.payments.maxAmount,
   });
+  registerDiscountRoutes(app, { db: database.db, minAmount: config.payments.minAmount, maxAmount: config.payments.maxAmount });
   // The local checkout's page talks to these only when it is the payments provider (not beside Stripe).
   if (payments instanceof LocalCheckout) registerLocalCheckoutRoutes(app, database.db, payments);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
@@ -182,6 +185,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const pruning = setInterval(() => {
     pruneUserEvents(database.db).catch((error: unknown) => app.log.error({ err: error }, "pruning user events"));
     pruneCounters(database.db).catch((error: unknown) => app.log.error({ err: error }, "pruning throttle counters"));
+    // Local checkouts unpaid for a day fail and give their discount code's use back (Stripe's expiry comes by webhook).
+    expireStaleLocalCheckouts(database.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, "expiring stale local checkouts"));
   }, 15 * 60 * 1000);
   pruning.unref();
 

@@ -62,6 +62,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /webhooks/local-carrier/ring": "signed",
   "POST /api/payments/checkout": "user",
   "GET /api/payments": "user",
+  "GET /api/payments/quote": "user",
   "POST /webhooks/payments/local": "signed",
   "GET /api/local-checkout/sessions/:sessionId": "user",
   "POST /api/local-checkout/sessions/:sessionId/pay": "user",
@@ -75,6 +76,10 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/admin/jobs": "admin",
   "POST /api/admin/jobs/:id/retry": "admin",
   "GET /api/admin/webhooks/deliveries": "admin",
+  "GET /api/admin/discounts": "admin",
+  "POST /api/admin/discounts": "admin",
+  "PUT /api/admin/discounts/:discountId": "admin",
+  "DELETE /api/admin/discounts/:discountId": "admin",
 };
 
 /** What an ownership case made: how to address the row, and a text only an answer about that row would contain. */
@@ -171,7 +176,7 @@ function localCarrierCallCase(extra: { withOffer?: boolean; digits?: string } = 
 }
 
 /** Customer routes that act only on the caller's own account: nothing in the path or body can name another's row. */
-const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/local-carrier/calls", "POST /api/payments/checkout"]);
+const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/local-carrier/calls", "POST /api/payments/checkout", "GET /api/payments/quote"]);
 
 /** Customer routes that read data shared by every customer, never a customer's row (the price list). */
 const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates"]);
@@ -184,6 +189,8 @@ const UNOWNED_PARAMETERS = new Set<string>([
   "GET /api/rates/countries/:code",
   "PATCH /api/admin/rates/countries/:code",
   "POST /api/admin/jobs/:id/retry",
+  "PUT /api/admin/discounts/:discountId",
+  "DELETE /api/admin/discounts/:discountId",
 ]);
 
 type Identity = "visitor" | "customer" | "other customer" | "admin";

@@ -10,6 +10,8 @@ import { AppError } from "../../http/app-error";
 import { PaymentProviderError, type PaymentsProvider } from "../../providers/payments/provider";
 import { PermanentWebhookError, type WebhookResult } from "../../webhooks/webhook";
 import { postLedgerEntry } from "../credits/ledger";
+import { evaluatePurchase } from "../discounts/quote";
+import { redeemReservation, refusalError, releaseReservation, reserveRedemption } from "../discounts/reservations";
 
 export interface PaymentsDeps {
   db: Database;
@@ -25,39 +27,47 @@ export function newPaymentId(): string {
 }
 
 /**
- * Starts a purchase: the amount is checked against the configured bounds, a pending
- * payment is written at the server's own price (credit = amount; discounts add a
- * bonus later), then the provider makes its checkout. Nothing is credited here.
+ * Starts a purchase: the amount is checked against the configured bounds, then, in one
+ * transaction, the quote is evaluated (quotePurchase's rules, the code's row locked so
+ * concurrent checkouts of one code queue), the code's use reserved and a pending payment
+ * written at that quote's price, credit and bonus. A refused code answers 409
+ * `discount_<reason>` and writes nothing. Then the provider makes its checkout for the
+ * price to pay. Nothing is credited here.
  */
 export async function startCheckout(
   deps: PaymentsDeps,
   userId: string,
-  input: { amount: string; lang?: string | undefined },
+  input: { amount: string; code?: string | undefined; lang?: string | undefined },
 ): Promise<{ paymentId: string; provider: PaymentsProvider["name"]; url: string }> {
   const amount = parseMoney(input.amount);
-  if (amount < deps.minAmount || amount > deps.maxAmount) {
-    throw new AppError(
-      400,
-      "amount_out_of_range",
-      `Choose an amount from $${moneyToDecimal(deps.minAmount).slice(0, -2)} to $${moneyToDecimal(deps.maxAmount).slice(0, -2)}`,
-    );
-  }
+  assertAmountInRange(deps, amount);
   const [owner] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   const paymentId = newPaymentId();
-  await deps.db.insert(payments).values({
-    id: paymentId,
-    userId,
-    provider: deps.provider.name,
-    amountUsd: moneyToDecimal(amount),
-    creditUsd: moneyToDecimal(amount),
-    bonusUsd: "0",
+  const terms = await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const evaluated = await evaluatePurchase(tx, { userId, amount, code: input.code, now, lock: true });
+    if (evaluated.refusal) throw refusalError(evaluated.refusal, evaluated.minPurchase);
+    await tx.insert(payments).values({
+      id: paymentId,
+      userId,
+      provider: deps.provider.name,
+      amountUsd: moneyToDecimal(evaluated.terms.pay),
+      creditUsd: moneyToDecimal(evaluated.terms.credit),
+      bonusUsd: moneyToDecimal(evaluated.terms.bonus),
+      ...(evaluated.discount ? { discountId: evaluated.discount.id, discountCode: evaluated.discount.code } : {}),
+    });
+    if (evaluated.discount && !(await reserveRedemption(tx, { discountId: evaluated.discount.id, userId, paymentId, now }))) {
+      // Under the row lock the quote's checks already passed; the conditional update is the last word.
+      throw refusalError("used_up", null);
+    }
+    return evaluated.terms;
   });
   const lang = input.lang ?? "en";
   try {
     const checkout = await deps.provider.createCheckout({
       paymentId,
       userId,
-      amount,
+      amount: terms.pay,
       successUrl: `${deps.publicUrl}/${lang}/payment-success?payment=${paymentId}`,
       cancelUrl: `${deps.publicUrl}/${lang}/phone?cancelled=${paymentId}`,
       ...(owner ? { email: owner.email } : {}),
@@ -66,14 +76,29 @@ export async function startCheckout(
     return { paymentId, provider: deps.provider.name, url: checkout.url };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await deps.db
-      .update(payments)
-      .set({ status: "failed", failureReason: reason.slice(0, 500), completedAt: sql`now()` })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")));
+    await deps.db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(payments)
+        .set({ status: "failed", failureReason: reason.slice(0, 500), completedAt: sql`now()` })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
+        .returning({ id: payments.id });
+      if (failed) await releaseReservation(tx, paymentId);
+    });
     if (error instanceof PaymentProviderError) {
       throw new AppError(503, "payment_provider_unavailable", "The payment service could not be reached. Please try again in a moment.");
     }
     throw error;
+  }
+}
+
+/** The purchase bounds (PAYMENT_MIN_USD..PAYMENT_MAX_USD), for the checkout and its quote alike. */
+export function assertAmountInRange(bounds: Pick<PaymentsDeps, "minAmount" | "maxAmount">, amount: Money): void {
+  if (amount < bounds.minAmount || amount > bounds.maxAmount) {
+    throw new AppError(
+      400,
+      "amount_out_of_range",
+      `Choose an amount from $${moneyToDecimal(bounds.minAmount).slice(0, -2)} to $${moneyToDecimal(bounds.maxAmount).slice(0, -2)}`,
+    );
   }
 }
 
@@ -140,13 +165,17 @@ export async function completePayment(tx: Executor, bus: BusPublisher, provider:
     .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
     .returning({ id: payments.id });
   if (!updated) return { outcome: "ignored" };
+  await redeemReservation(tx, payment.id);
   await postLedgerEntry(tx, { userId: payment.userId, kind: "purchase", reference: payment.id, amount: parseMoney(payment.creditUsd), createdBy: provider }, bus);
   const bonus = parseMoney(payment.bonusUsd);
   if (bonus > 0) await postLedgerEntry(tx, { userId: payment.userId, kind: "bonus", reference: payment.id, amount: bonus, createdBy: provider }, bus);
   return { outcome: "processed" };
 }
 
-/** The session ended unpaid (expired, or its delayed payment failed): a pending payment is failed, nothing credited. */
+/**
+ * The session ended unpaid (expired, or its delayed payment failed): a pending payment is
+ * failed, nothing credited, and its discount code's use given back, in the webhook's transaction.
+ */
 export async function failPayment(tx: Executor, provider: PaymentsProvider["name"], session: CheckoutSessionFacts, reason: string): Promise<WebhookResult> {
   const payment = await lockPayment(tx, provider, session);
   if (payment.status !== "pending") return { outcome: "ignored" };
@@ -154,6 +183,7 @@ export async function failPayment(tx: Executor, provider: PaymentsProvider["name
     .update(payments)
     .set({ status: "failed", completedAt: sql`now()`, failureReason: (session.failureMessage ?? reason).slice(0, 500) })
     .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
+  await releaseReservation(tx, payment.id);
   return { outcome: "processed" };
 }
 

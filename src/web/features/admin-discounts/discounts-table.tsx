@@ -1,0 +1,68 @@
+import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminDiscount } from "../../../shared/api/admin-discounts";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
+import { DiscountActions, type DiscountActionHandlers } from "./discount-actions";
+import { CodeCell, StatusBadge, useDiscountFormat, useKindLabel } from "./discount-cells";
+
+// The list is short and ordered by the server (newest first): no table feature is needed.
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, AdminDiscount>();
+
+const FIGURE = "text-end tabular-nums whitespace-nowrap";
+
+/** Every code as a table row, for screens wide enough for eight columns. */
+export function DiscountsTable({ discounts, ...actions }: DiscountActionHandlers & { discounts: AdminDiscount[] }) {
+  const { t } = useTranslation();
+  const kindLabel = useKindLabel();
+  const format = useDiscountFormat();
+  const { onEdit, onTogglePause, onDelete, busyId } = actions;
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("code", { id: "code", header: () => t("discounts.column.code"), cell: (info) => <CodeCell code={info.getValue()} /> }),
+        helper.display({ id: "kind", header: () => t("discounts.column.discount"), cell: (info) => kindLabel(info.row.original) }),
+        helper.display({ id: "window", header: () => t("discounts.column.window"), cell: (info) => <span className="text-slate-700">{format.window(info.row.original)}</span> }),
+        helper.display({ id: "uses", header: () => t("discounts.column.uses"), cell: (info) => format.uses(info.row.original), meta: { className: FIGURE } }),
+        helper.display({ id: "per_customer", header: () => t("discounts.column.per_customer"), cell: (info) => format.perCustomer(info.row.original), meta: { className: FIGURE } }),
+        helper.display({ id: "minimum", header: () => t("discounts.column.minimum"), cell: (info) => format.minimum(info.row.original), meta: { className: FIGURE } }),
+        helper.accessor("status", { id: "status", header: () => t("discounts.column.status"), cell: (info) => <StatusBadge status={info.getValue()} /> }),
+        helper.display({
+          id: "actions",
+          header: () => <span className="sr-only">{t("discounts.column.actions")}</span>,
+          cell: (info) => <DiscountActions discount={info.row.original} onEdit={onEdit} onTogglePause={onTogglePause} onDelete={onDelete} busyId={busyId} />,
+        }),
+      ]),
+    [t, kindLabel, format, onEdit, onTogglePause, onDelete, busyId],
+  );
+  const table = useTable({ features, columns, data: discounts, getRowId: (discount) => discount.id });
+  const classOf = (meta: unknown) => (meta as { className?: string } | undefined)?.className;
+
+  return (
+    <Table label={t("discounts.table_label")}>
+      <TableHead>
+        {table.getHeaderGroups().map((group) => (
+          <TableRow key={group.id}>
+            {group.headers.map((header) => (
+              <TableHeaderCell key={header.id} className={classOf(header.column.columnDef.meta)}>
+                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+              </TableHeaderCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableHead>
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <TableRow key={row.id}>
+            {row.getAllCells().map((cell) => (
+              <TableCell key={cell.id} className={classOf(cell.column.columnDef.meta)}>
+                <table.FlexRender cell={cell} />
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
