@@ -63,6 +63,8 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/payments/checkout": "user",
   "GET /api/payments": "user",
   "GET /api/payments/quote": "user",
+  "GET /api/payments/limits": "user",
+  "GET /api/payments/:paymentId": "user",
   "POST /webhooks/payments/local": "signed",
   "GET /api/local-checkout/sessions/:sessionId": "user",
   "POST /api/local-checkout/sessions/:sessionId/pay": "user",
@@ -127,6 +129,12 @@ const OWNED: Record<string, OwnedRoute> = {
   "POST /api/local-carrier/calls/:callSid/digits": localCarrierCallCase({ digits: "1" }),
   "GET /api/payments": { arrange: arrangePayment, otherGets: 200 },
   "GET /api/local-checkout/sessions/:sessionId": { arrange: arrangePayment },
+  "GET /api/payments/:paymentId": {
+    arrange: async (server, owner) => {
+      const arranged = await arrangePayment(server, owner);
+      return { ...arranged, params: { paymentId: arranged.marker } };
+    },
+  },
   // Another customer cannot pay (or learn of) the owner's checkout, even with the approved test card.
   "POST /api/local-checkout/sessions/:sessionId/pay": {
     arrange: async (server, owner) => ({ ...(await arrangePayment(server, owner)), body: { cardNumber: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" } }),
@@ -179,7 +187,7 @@ function localCarrierCallCase(extra: { withOffer?: boolean; digits?: string } = 
 const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/local-carrier/calls", "POST /api/payments/checkout", "GET /api/payments/quote"]);
 
 /** Customer routes that read data shared by every customer, never a customer's row (the price list). */
-const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates"]);
+const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates", "GET /api/payments/limits"]);
 
 /** Routes with path parameters that name no customer's row (public content, better-auth, admin views of everything). */
 const UNOWNED_PARAMETERS = new Set<string>([

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../i18n/locales";
+import type { RefundStatus } from "./admin-payments";
 import { money4 } from "./credits";
 import { discountCodeInput } from "./discounts";
 import { defineEndpoint } from "./endpoint";
@@ -60,4 +61,45 @@ export const listPayments = defineEndpoint({
   access: "user",
   summary: "The signed-in customer's payments, newest first",
   response: z.object({ payments: z.array(paymentSchema) }),
+});
+
+/** The amounts a purchase may be (PAYMENT_MIN_USD..PAYMENT_MAX_USD), for the buying page's custom amount. */
+export const paymentLimits = defineEndpoint({
+  method: "GET",
+  path: "/api/payments/limits",
+  access: "user",
+  summary: "The smallest and the largest amount one purchase may be",
+  response: z.object({ min: money4, max: money4 }),
+});
+
+export const paymentRefundSchema = z.object({
+  id: z.string(),
+  amount: money4,
+  /** Credit taken off the balance for it (never more than the balance had). */
+  creditRemoved: money4,
+  reason: z.string(),
+  // Spelled out rather than imported: admin-payments.ts builds on this file, and a runtime import back would be a cycle.
+  status: z.enum(["pending", "succeeded", "failed"] as const satisfies readonly RefundStatus[]),
+  createdAt: z.iso.datetime({ offset: true }),
+  completedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type PaymentRefund = z.infer<typeof paymentRefundSchema>;
+
+/** One payment with what its receipt shows. */
+export const paymentDetailSchema = paymentSchema.extend({
+  /** The address the receipt was sent to (the provider's, else the account's). */
+  customerEmail: z.string(),
+  /** The provider's reference for the payment (its charge, else its checkout session). */
+  providerReference: z.string().nullable(),
+  refunds: z.array(paymentRefundSchema),
+});
+export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
+
+export const paymentDetail = defineEndpoint({
+  method: "GET",
+  path: "/api/payments/:paymentId",
+  access: "user",
+  summary: "One of the signed-in customer's payments with its receipt (another customer's is 404)",
+  params: z.object({ paymentId: z.string().min(1).max(64) }),
+  response: paymentDetailSchema,
 });

@@ -26,6 +26,10 @@ export const publicPages: PageRoute[] = [
 export const customerPages: PageRoute[] = [
   page("profile", () => import("../features/accounts/profile-page")),
   page("history", () => import("../features/history/history-page")),
+  page("phone", () => import("../features/buy/phone-page")),
+  page("local-checkout", () => import("../features/buy/local-checkout-page")),
+  page("payment-success", () => import("../features/buy/payment-success-page")),
+  page("payments", () => import("../features/buy/payments-page")),
 ];
 
 /** Administrators only; everyone else is sent to /{lang}. */

@@ -108,7 +108,7 @@ export async function listOwnPayments(db: Database, userId: string): Promise<Pay
   return rows.map(toPayment);
 }
 
-function toPayment(row: typeof payments.$inferSelect): Payment {
+export function toPayment(row: typeof payments.$inferSelect): Payment {
   return {
     id: row.id,
     provider: row.provider,

@@ -1,0 +1,91 @@
+import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { Payment } from "../../../shared/api/payments";
+import { parseMoney } from "../../../shared/money";
+import { Ltr } from "../../components/ui/ltr";
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
+import { useLocale } from "../../lib/use-locale";
+import { formatAmount, formatPaymentDate, providerKey } from "./payment-format";
+import { PaymentStatusBadge } from "./payment-status";
+import { ReceiptLink } from "./receipt-link";
+
+// The server sends the customer's payments newest first: no table feature is needed.
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, Payment>();
+
+/** Figures aligned to the end in reading order, so they line up in both directions. */
+const FIGURE = "text-end tabular-nums whitespace-nowrap";
+
+/** The customer's payments as a table, for wide screens. */
+export function PaymentsTable({ payments }: { payments: Payment[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("createdAt", {
+          id: "date",
+          header: () => t("buy.column.date"),
+          cell: (info) => (
+            <time dateTime={info.getValue()} className="whitespace-nowrap">
+              {formatPaymentDate(info.getValue(), locale)}
+            </time>
+          ),
+        }),
+        helper.accessor("amount", { id: "paid", header: () => t("buy.column.paid"), cell: (info) => formatAmount(info.getValue(), locale), meta: { className: FIGURE } }),
+        helper.accessor("credit", { id: "credit", header: () => t("buy.column.credit"), cell: (info) => formatAmount(info.getValue(), locale), meta: { className: FIGURE } }),
+        helper.accessor("bonus", {
+          id: "bonus",
+          header: () => t("buy.column.bonus"),
+          cell: (info) => (parseMoney(info.getValue()) > 0 ? `+${formatAmount(info.getValue(), locale)}` : "—"),
+          meta: { className: FIGURE },
+        }),
+        helper.accessor("discountCode", {
+          id: "code",
+          header: () => t("buy.column.code"),
+          cell: (info) => {
+            const code = info.getValue();
+            return code ? <Ltr className="font-mono">{code}</Ltr> : "—";
+          },
+        }),
+        helper.accessor("status", { id: "status", header: () => t("buy.column.status"), cell: (info) => <PaymentStatusBadge status={info.getValue()} /> }),
+        helper.accessor("provider", { id: "provider", header: () => t("buy.column.provider"), cell: (info) => t(providerKey(info.getValue())) }),
+        helper.display({
+          id: "receipt",
+          header: () => <span className="sr-only">{t("buy.column.receipt")}</span>,
+          cell: (info) => <ReceiptLink payment={info.row.original} date={formatPaymentDate(info.row.original.createdAt, locale)} />,
+        }),
+      ]),
+    [t, locale],
+  );
+  const table = useTable({ features, columns, data: payments, getRowId: (payment) => payment.id });
+  const classOf = (meta: unknown) => (meta as { className?: string } | undefined)?.className;
+
+  return (
+    <Table label={t("buy.table_label")}>
+      <TableHead>
+        {table.getHeaderGroups().map((group) => (
+          <TableRow key={group.id}>
+            {group.headers.map((header) => (
+              <TableHeaderCell key={header.id} className={classOf(header.column.columnDef.meta)}>
+                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+              </TableHeaderCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableHead>
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <TableRow key={row.id}>
+            {row.getAllCells().map((cell) => (
+              <TableCell key={cell.id} className={classOf(cell.column.columnDef.meta)}>
+                <table.FlexRender cell={cell} />
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
