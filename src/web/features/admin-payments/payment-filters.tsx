@@ -33,8 +33,8 @@ export function PaymentFilters({
 
   return (
     <form role="search" aria-label={t("admin_payments.filters_label")} className="space-y-2" onSubmit={(event) => event.preventDefault()}>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,16rem)_repeat(5,minmax(0,10rem))_auto] lg:items-end">
-        <div className="space-y-1.5">
+      <div className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[minmax(0,16rem)_repeat(5,minmax(0,10rem))_auto]">
+        <div className="col-span-2 space-y-1.5 lg:col-span-1">
           <label htmlFor={`${id}-customer`} className="block text-sm font-medium text-slate-800">
             {t("admin_payments.filter_customer")}
           </label>
@@ -91,7 +91,7 @@ export function PaymentFilters({
           </select>
         </div>
         {filtered ? (
-          <Button variant="ghost" className="h-11" onClick={onClear}>
+          <Button variant="ghost" className="col-span-2 h-11 lg:col-span-1" onClick={onClear}>
             {t("admin_payments.clear_filters")}
           </Button>
         ) : null}
