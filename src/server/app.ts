@@ -30,6 +30,7 @@ import { registerSystemRoutes } from "./modules/system/routes";
 import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerAdminBackgroundRoutes } from "./modules/admin/background-routes";
 import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
+import { registerAdminPaymentsRoutes } from "./modules/admin-payments/routes";
 import { openRatesCatalog } from "./modules/rates/catalog";
 import { registerRatesRoutes } from "./modules/rates/routes";
 import { rateDeckSeeder } from "./modules/rates/seed";
@@ -171,6 +172,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // The local checkout's page talks to these only when it is the payments provider (not beside Stripe).
   if (payments instanceof LocalCheckout) registerLocalCheckoutRoutes(app, database.db, payments);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
+  registerAdminPaymentsRoutes(app, { db: database.db, bus, provider: payments });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
   registerVoiceRoutes(app, carrier);
   // The local carrier's signalling and its ring webhook exist only when it is the carrier (not beside Twilio).

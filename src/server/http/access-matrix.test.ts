@@ -82,6 +82,8 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/admin/discounts": "admin",
   "PUT /api/admin/discounts/:discountId": "admin",
   "DELETE /api/admin/discounts/:discountId": "admin",
+  "GET /api/admin/payments": "admin",
+  "POST /api/admin/payments/:paymentId/refunds": "admin",
 };
 
 /** What an ownership case made: how to address the row, and a text only an answer about that row would contain. */
@@ -199,6 +201,7 @@ const UNOWNED_PARAMETERS = new Set<string>([
   "POST /api/admin/jobs/:id/retry",
   "PUT /api/admin/discounts/:discountId",
   "DELETE /api/admin/discounts/:discountId",
+  "POST /api/admin/payments/:paymentId/refunds",
 ]);
 
 type Identity = "visitor" | "customer" | "other customer" | "admin";

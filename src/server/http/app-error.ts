@@ -4,7 +4,7 @@ import type { ErrorCode } from "../../shared/api/errors";
 export class AppError extends Error {
   override name = "AppError";
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503,
     readonly code: ErrorCode,
     message: string,
     readonly details?: { path: string; message: string }[],

@@ -37,6 +37,7 @@ export const adminPages: PageRoute[] = [
   page("dashboard", () => import("../features/admin-dashboard/dashboard-page")),
   page("country-rates", () => import("../features/admin-rates/country-rates-page")),
   page("discounts", () => import("../features/admin-discounts/discounts-page")),
+  page("admin-payments", () => import("../features/admin-payments/admin-payments-page")),
 ];
 
 /**

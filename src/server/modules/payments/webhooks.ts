@@ -2,9 +2,14 @@ import { z } from "zod";
 import type { BusPublisher } from "../../db/bus";
 import type { PaymentsProvider } from "../../providers/payments/provider";
 import { defineWebhook, type Webhook } from "../../webhooks/webhook";
+import { DISPUTE_EVENT_TYPES, handleDisputeEvent, handleRefundEvent, REFUND_EVENT_TYPES } from "../admin-payments/provider-events";
 import { completePayment, failPayment, type CheckoutSessionFacts } from "./service";
 
-/** The part of a provider's event we read: Stripe's event envelope, whatever its object (other kinds are ignored). */
+/**
+ * The part of a provider's event we read: Stripe's event envelope, whatever its object (other
+ * kinds are ignored). The object is loose: a checkout session's fields are read here, a refund's,
+ * a charge's and a dispute's by their own schemas in admin-payments/provider-events.ts.
+ */
 const eventPayload = z.object({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
@@ -44,7 +49,9 @@ function sessionFacts(event: PaymentEvent): CheckoutSessionFacts {
  * The payment provider's webhook (Stripe's, or the local checkout's: the same events).
  * Credit comes only from a paid `checkout.session.completed` or
  * `checkout.session.async_payment_succeeded`; an expired session or a failed delayed
- * payment fails the payment; every other kind is recorded and ignored.
+ * payment fails the payment; refunds (`charge.refunded`, `refund.created`, `refund.updated`) and
+ * disputes (`charge.dispute.created`, `charge.dispute.closed`) take credit off or give it back
+ * (admin-payments/provider-events.ts); every other kind is recorded and ignored.
  */
 export function paymentWebhook(provider: PaymentsProvider, bus: BusPublisher): Webhook {
   return defineWebhook({
@@ -55,6 +62,8 @@ export function paymentWebhook(provider: PaymentsProvider, bus: BusPublisher): W
     eventId: (event) => event.id,
     eventType: (event) => event.type,
     async handle(event, { tx }) {
+      if (REFUND_EVENT_TYPES.includes(event.type)) return handleRefundEvent(tx, bus, provider.name, event.type, event.data.object);
+      if (DISPUTE_EVENT_TYPES.includes(event.type)) return handleDisputeEvent(tx, bus, provider.name, event.type, event.data.object);
       const session = sessionFacts(event);
       switch (event.type) {
         case "checkout.session.completed":

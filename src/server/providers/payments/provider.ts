@@ -23,6 +23,27 @@ export interface Checkout {
   providerPaymentId: string;
 }
 
+export interface RefundInput {
+  payment: {
+    /** Ours ("pay_…"). */
+    id: string;
+    /** The provider's charge or payment intent (payments.provider_charge_id). */
+    providerChargeId: string | null;
+  };
+  /** Money to give back, USD (whole cents). */
+  amount: Money;
+  reason: string;
+  /** Our refund id ("rfd_…"): a retried request for it makes no second refund. */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  providerRefundId: string;
+  /** `pending`: the provider accepted it and reports the outcome later by an event. */
+  status: "succeeded" | "pending" | "failed";
+  failureReason?: string;
+}
+
 /**
  * An outside payment service: a checkout page per purchase, and signed events that
  * tell us how it went. Both providers send events shaped like Stripe's
@@ -36,6 +57,8 @@ export interface PaymentsProvider {
   /** The header that carries the provider's signature. */
   readonly signatureHeader: string;
   createCheckout(input: CheckoutInput): Promise<Checkout>;
+  /** Gives money back to the card. Throws PaymentProviderError when the provider cannot be reached or refuses the request. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
   /** The provider's signature over the raw body, with its replay tolerance. */
   verifyWebhook(request: FastifyRequest & { rawBody: Buffer }): SignatureVerdict;
 }
@@ -49,7 +72,7 @@ export interface PaymentsContext {
 
 export type PaymentsProviderFactory = (context: PaymentsContext) => PaymentsProvider;
 
-/** A provider's failure to start a checkout (its API down or refusing): the customer may try again. */
+/** A provider's failure to start a checkout or a refund (its API down or refusing): the caller may try again. */
 export class PaymentProviderError extends Error {
   override name = "PaymentProviderError";
 }

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { SignatureVerdict } from "../../http/signed-access";
 import { SIGNATURE_TOLERANCE_SECONDS } from "../../webhooks/hmac";
-import { moneyToCents, PaymentProviderError, type Checkout, type CheckoutInput, type PaymentsProvider } from "./provider";
+import { moneyToCents, PaymentProviderError, type Checkout, type CheckoutInput, type PaymentsProvider, type ProviderRefund, type RefundInput } from "./provider";
 
 export const STRIPE_WEBHOOK_PATH = "/webhooks/payments/stripe";
 export const STRIPE_SIGNATURE_HEADER = "stripe-signature";
@@ -59,6 +59,28 @@ export class StripePayments implements PaymentsProvider {
     return { url: session.url, providerPaymentId: session.id };
   }
 
+  /**
+   * POST /v1/refunds on the payment intent the checkout paid, in cents, naming our refund and
+   * payment in its metadata (its events carry them back), keyed by our refund id.
+   */
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    if (!input.payment.providerChargeId) throw new PaymentProviderError(`payment ${input.payment.id} has no Stripe payment intent to refund`);
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        {
+          payment_intent: input.payment.providerChargeId,
+          amount: moneyToCents(input.amount),
+          metadata: { refundId: input.idempotencyKey, paymentId: input.payment.id },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+    } catch (error) {
+      throw new PaymentProviderError(`Stripe refused the refund: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    return { providerRefundId: refund.id, ...stripeRefundOutcome(refund.status, refund.failure_reason) };
+  }
+
   verifyWebhook(request: { headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): SignatureVerdict {
     const header = request.headers[STRIPE_SIGNATURE_HEADER];
     if (header === undefined || header === "") return "missing";
@@ -70,4 +92,11 @@ export class StripePayments implements PaymentsProvider {
       return "invalid";
     }
   }
+}
+
+/** Stripe's refund status as ours: succeeded, failed (or canceled), else still pending (pending, requires_action). */
+export function stripeRefundOutcome(status: string | null | undefined, failureReason?: string | null): Pick<ProviderRefund, "status" | "failureReason"> {
+  if (status === "succeeded") return { status: "succeeded" };
+  if (status === "failed" || status === "canceled") return { status: "failed", failureReason: `Stripe ${status} the refund${failureReason ? ` (${failureReason})` : ""}` };
+  return { status: "pending" };
 }

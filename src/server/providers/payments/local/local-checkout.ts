@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SignatureVerdict } from "../../../http/signed-access";
 import { signatureHeader, verifySignatureHeader } from "../../../webhooks/hmac";
-import { moneyToCents, type Checkout, type CheckoutInput, type PaymentsProvider } from "../provider";
+import { moneyToCents, type Checkout, type CheckoutInput, type PaymentsProvider, type ProviderRefund, type RefundInput } from "../provider";
 
 export const LOCAL_CHECKOUT_WEBHOOK_PATH = "/webhooks/payments/local";
 export const LOCAL_CHECKOUT_SIGNATURE_HEADER = "x-dialwise-checkout-signature";
@@ -37,6 +37,15 @@ export class LocalCheckout implements PaymentsProvider {
     const providerPaymentId = `cs_local_${randomBytes(16).toString("hex")}`;
     const lang = localeOf(input.successUrl, this.publicUrl);
     return Promise.resolve({ url: `${this.publicUrl}/${lang}/local-checkout?session=${providerPaymentId}`, providerPaymentId });
+  }
+
+  /**
+   * The local checkout holds no money: a refund succeeds at once (its test cards were never
+   * charged), with an id of its own (`re_local_…`) so the back office shows it like Stripe's.
+   */
+  refund(input: RefundInput): Promise<ProviderRefund> {
+    moneyToCents(input.amount);
+    return Promise.resolve({ providerRefundId: `re_local_${randomBytes(12).toString("hex")}`, status: "succeeded" });
   }
 
   verifyWebhook(request: { headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): SignatureVerdict {

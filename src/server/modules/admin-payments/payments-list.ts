@@ -1,0 +1,126 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from "drizzle-orm";
+import {
+  ADMIN_PAYMENTS_MAX_PERIODS,
+  ADMIN_PAYMENTS_PAGE_SIZE,
+  type AdminPayment,
+  type AdminPaymentsFilter,
+  type PaymentPeriod,
+  type PaymentPeriodTotals,
+  type PaymentTotals,
+} from "../../../shared/api/admin-payments";
+import { moneyToDecimal, parseMoney } from "../../../shared/money";
+import { canonicalEmail } from "../../../shared/accounts/canonical-email";
+import type { Executor } from "../../db/client";
+import { user } from "../../db/schema/auth";
+import { payments } from "../../db/schema/payments";
+import { paymentDisputes, paymentRefunds } from "../../db/schema/refunds";
+import { money4, toDispute, toRefund } from "./payment-rows";
+import { REFUNDABLE_STATUSES } from "./refunds";
+
+const DAY_MS = 86_400_000;
+
+
+/** `%` and `_` typed into the customer box are letters, not wildcards. */
+function likeFragment(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+function filterWhere(filter: AdminPaymentsFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(payments.status, filter.status));
+  if (filter.provider) conditions.push(eq(payments.provider, filter.provider));
+  if (filter.from) conditions.push(gte(payments.createdAt, new Date(`${filter.from}T00:00:00.000Z`)));
+  // `to` is a whole day: payments created before the next UTC midnight count.
+  if (filter.to) conditions.push(lt(payments.createdAt, new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS)));
+  const customer = filter.customer ? canonicalEmail(filter.customer) : "";
+  if (customer !== "") conditions.push(ilike(user.email, likeFragment(customer)));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const paidSum = sql<string>`coalesce(sum(${payments.amountUsd}) filter (where ${payments.status} in ('succeeded', 'partially_refunded', 'refunded')), 0)::text`;
+const refundedSum = sql<string>`coalesce(sum(${payments.refundedUsd}), 0)::text`;
+
+function toTotals(row: { count: number | string; paid: string; refunded: string } | undefined): PaymentTotals {
+  const paid = parseMoney(row?.paid ?? "0");
+  const refunded = parseMoney(row?.refunded ?? "0");
+  return { count: Number(row?.count ?? 0), paid: moneyToDecimal(paid), refunded: moneyToDecimal(refunded), net: moneyToDecimal(paid - refunded) };
+}
+
+export async function listAdminPayments(
+  db: Executor,
+  filter: AdminPaymentsFilter,
+  options: { page: number; period: PaymentPeriod },
+): Promise<{ payments: AdminPayment[]; page: number; pageCount: number; totals: PaymentTotals; periods: PaymentPeriodTotals[] }> {
+  const where = filterWhere(filter);
+  const [totalsRow] = await db
+    .select({ count: count(), paid: paidSum, refunded: refundedSum })
+    .from(payments)
+    .innerJoin(user, eq(user.id, payments.userId))
+    .where(where);
+  const totals = toTotals(totalsRow);
+
+  // The unit is one of three literals from the contract's enum, never the request's text.
+  const unit = sql.raw(`'${options.period}'`);
+  const bucket = sql<string>`to_char(date_trunc(${unit}, ${payments.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  const periodRows = await db
+    .select({ start: bucket, count: count(), paid: paidSum, refunded: refundedSum })
+    .from(payments)
+    .innerJoin(user, eq(user.id, payments.userId))
+    .where(where)
+    .groupBy(bucket)
+    .orderBy(desc(bucket))
+    .limit(ADMIN_PAYMENTS_MAX_PERIODS);
+
+  const pageCount = Math.max(1, Math.ceil(totals.count / ADMIN_PAYMENTS_PAGE_SIZE));
+  const rows = await db
+    .select({ payment: payments, email: user.email })
+    .from(payments)
+    .innerJoin(user, eq(user.id, payments.userId))
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(ADMIN_PAYMENTS_PAGE_SIZE)
+    .offset((options.page - 1) * ADMIN_PAYMENTS_PAGE_SIZE);
+
+  const ids = rows.map((row) => row.payment.id);
+  const refunds = ids.length
+    ? await db
+        .select({ refund: paymentRefunds, creatorEmail: user.email })
+        .from(paymentRefunds)
+        .leftJoin(user, eq(user.id, paymentRefunds.createdBy))
+        .where(inArray(paymentRefunds.paymentId, ids))
+        .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id))
+    : [];
+  const disputes = ids.length
+    ? await db.select().from(paymentDisputes).where(inArray(paymentDisputes.paymentId, ids)).orderBy(desc(paymentDisputes.createdAt))
+    : [];
+
+  return {
+    page: options.page,
+    pageCount,
+    totals,
+    periods: periodRows.map((row) => ({ start: row.start, ...toTotals(row) })),
+    payments: rows.map(({ payment, email }) => {
+      const own = refunds.filter((row) => row.refund.paymentId === payment.id);
+      const pending = own.filter((row) => row.refund.status === "pending").reduce((sum, row) => sum + parseMoney(row.refund.amountUsd), 0);
+      const refundable = REFUNDABLE_STATUSES.includes(payment.status) ? parseMoney(payment.amountUsd) - parseMoney(payment.refundedUsd) - pending : 0;
+      return {
+        id: payment.id,
+        customer: { id: payment.userId, email },
+        provider: payment.provider,
+        status: payment.status,
+        paid: money4(payment.amountUsd),
+        credit: money4(payment.creditUsd),
+        bonus: money4(payment.bonusUsd),
+        refunded: money4(payment.refundedUsd),
+        refundable: moneyToDecimal(Math.max(0, refundable)),
+        discountCode: payment.discountCode,
+        failureReason: payment.failureReason,
+        createdAt: payment.createdAt.toISOString(),
+        completedAt: payment.completedAt?.toISOString() ?? null,
+        refunds: own.map(({ refund, creatorEmail }) => toRefund(refund, refund.createdBy && creatorEmail ? { id: refund.createdBy, email: creatorEmail } : null)),
+        disputes: disputes.filter((row) => row.paymentId === payment.id).map(toDispute),
+      };
+    }),
+  };
+}
+

@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import type { AdminPayment } from "../../../shared/api/admin-payments";
+import { Ltr } from "../../components/ui/ltr";
+import { useLocale } from "../../lib/use-locale";
+import { CreditCell, PaymentHistory, PaymentStatusBadge, ProviderName, RefundButton } from "./payment-cells";
+import { formatWhen, usd } from "./payment-format";
+
+/** Payments as cards, for phones: the same facts as the table, stacked. */
+export function PaymentCards({ payments, onRefund }: { payments: AdminPayment[]; onRefund: (payment: AdminPayment) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <ul className="space-y-3" aria-label={t("admin_payments.table_label")}>
+      {payments.map((payment) => (
+        <li key={payment.id} className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <Ltr className="block break-all font-medium text-slate-900">{payment.customer.email}</Ltr>
+              <time dateTime={payment.createdAt} className="text-sm text-slate-600">
+                {formatWhen(payment.createdAt, locale)}
+              </time>
+            </div>
+            <PaymentStatusBadge status={payment.status} />
+          </div>
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <div>
+              <dt className="text-slate-600">{t("admin_payments.column.paid")}</dt>
+              <dd className="font-semibold tabular-nums">{usd(payment.paid, locale)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{t("admin_payments.column.credit")}</dt>
+              <dd className="tabular-nums">
+                <CreditCell payment={payment} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{t("admin_payments.column.refunded")}</dt>
+              <dd className="tabular-nums">{usd(payment.refunded, locale)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{t("admin_payments.column.provider")}</dt>
+              <dd>
+                <ProviderName provider={payment.provider} />
+              </dd>
+            </div>
+            {payment.discountCode ? (
+              <div>
+                <dt className="text-slate-600">{t("admin_payments.column.code")}</dt>
+                <dd>
+                  <Ltr className="font-mono">{payment.discountCode}</Ltr>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <PaymentHistory payment={payment} />
+          <RefundButton payment={payment} onRefund={onRefund} />
+        </li>
+      ))}
+    </ul>
+  );
+}
