@@ -75,6 +75,10 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/admin/jobs": "admin",
   "POST /api/admin/jobs/:id/retry": "admin",
   "GET /api/admin/webhooks/deliveries": "admin",
+  "GET /api/admin/credit-audit/ledger": "admin",
+  "GET /api/admin/credit-audit/ledger.csv": "admin",
+  "GET /api/admin/credit-audit/accounts": "admin",
+  "POST /api/admin/credit-audit/adjustments": "admin",
 };
 
 /** What an ownership case made: how to address the row, and a text only an answer about that row would contain. */
