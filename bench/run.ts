@@ -5,6 +5,7 @@ import { measure, type LoadOptions, type LoadResult } from "./http-load";
 import { lookupNumbers } from "./lookup-numbers";
 import { startProcess, type ServerProcess } from "../scripts/server-process";
 import { runSettlementBench, type SettlementReport } from "./settlement";
+import { runPaymentCreditingBench, type PaymentCreditingReport } from "./payment-crediting";
 
 /**
  * npm run bench: loads the running product on loopback and reports each figure
@@ -20,6 +21,7 @@ const here = import.meta.dirname;
 /** A real PostgreSQL (its admin URL) for the settlement scenario, which makes and drops its own database there. */
 const settlementDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const settlementCalls = Number(process.env.BENCH_SETTLEMENT_CALLS ?? 2000);
+const creditingPayments = Number(process.env.BENCH_PAYMENTS ?? 2000);
 
 const LOOKUP = "/api/rates/lookup";
 const json = { "content-type": "application/json" };
@@ -90,6 +92,10 @@ async function main() {
   const settlement: SettlementReport | { skipped: string } = settlementDatabaseUrl
     ? await runSettlementBench(settlementDatabaseUrl, { calls: settlementCalls, connections: Math.min(connections, 10), pgbenchSeconds: durationSeconds })
     : { skipped: "set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL to run it" };
+  // Payment crediting likewise: signed checkout events over HTTP, on real PostgreSQL beside pgbench.
+  const paymentCrediting: PaymentCreditingReport | { skipped: string } = settlementDatabaseUrl
+    ? await runPaymentCreditingBench(settlementDatabaseUrl, { payments: creditingPayments, connections: Math.min(connections, 10), pgbenchSeconds: durationSeconds })
+    : { skipped: "set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL to run it" };
 
   const [getBase, postBase] = scenarios.map((scenario) => scenario.result);
   const ratio = (value: number, base: number | undefined) => (base ? Number((value / base).toFixed(3)) : null);
@@ -110,6 +116,7 @@ async function main() {
       };
     }),
     settlement,
+    paymentCrediting,
   };
   const folder = path.join(here, "results");
   mkdirSync(folder, { recursive: true });
@@ -141,6 +148,27 @@ async function main() {
     const { drift, calls } = settlement;
     // Money that does not add up fails the run, however fast it was.
     if (drift.accountsOff !== 0 || drift.callsNotSettled !== 0 || drift.duplicateCharges !== 0 || drift.callLedgerRows !== calls) process.exitCode = 1;
+  }
+  if ("skipped" in paymentCrediting) console.log(`Payment crediting: not run (${paymentCrediting.skipped})`);
+  else {
+    const { delivery, checks } = paymentCrediting;
+    console.log(
+      `Payment crediting on PostgreSQL: ${delivery.paymentsCreditedPerSecond} payments/s = ${paymentCrediting.creditingRatioToPgbenchTps} × pgbench TPC-B (${paymentCrediting.pgbenchTps} tps), ` +
+        `${delivery.deliveriesPerSecond} deliveries/s (${paymentCrediting.repeatedDeliveries} repeats), p50 ${delivery.latencyP50Ms} ms, p99 ${delivery.latencyP99Ms} ms, ${delivery.non2xx} non-2xx; ` +
+        `checks: ${checks.accountsOff} accounts off their ledger, ${checks.purchaseRows}/${paymentCrediting.payments} payments credited, ${checks.paymentsCreditedTwice} twice, ` +
+        `${checks.paymentsNotSucceeded} not succeeded, ${checks.customersNotHoldingWhatTheyBought} customers not holding what they bought`,
+    );
+    // Money that does not add up fails the run, however fast it was.
+    if (
+      checks.accountsOff !== 0 ||
+      checks.paymentsCreditedTwice !== 0 ||
+      checks.paymentsNotSucceeded !== 0 ||
+      checks.customersNotHoldingWhatTheyBought !== 0 ||
+      checks.purchaseRows !== paymentCrediting.payments ||
+      delivery.non2xx !== 0
+    ) {
+      process.exitCode = 1;
+    }
   }
   console.log(`Results written to ${path.relative(process.cwd(), file)}`);
 }

@@ -126,7 +126,7 @@ async function fundedCustomers(databaseUrl: string, count: number): Promise<stri
 }
 
 /** Sends each request once, over `connections` connections, and measures the run. */
-async function fire(base: string, pid: number, requests: { method: "POST"; path: string; headers: Record<string, string>; body: string }[], connections: number) {
+export async function fire(base: string, pid: number, requests: { method: "POST"; path: string; headers: Record<string, string>; body: string }[], connections: number) {
   let next = 0;
   const cpuBefore = processCpuSeconds(pid);
   const result = await autocannon({

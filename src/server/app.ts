@@ -36,6 +36,7 @@ import { registerRatesRoutes } from "./modules/rates/routes";
 import { rateDeckSeeder } from "./modules/rates/seed";
 import { registerAccountRoutes } from "./modules/accounts/routes";
 import { registerCreditsRoutes } from "./modules/credits/routes";
+import { registerCreditAuditRoutes } from "./modules/credit-audit/routes";
 import { registerCallHistoryRoutes } from "./modules/calls/history-routes";
 import type { CallsDeps } from "./modules/calls/deps";
 import { handleReconcileJobs, sweepOverdueCalls } from "./modules/calls/reconcile";
@@ -159,6 +160,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerI18nRoutes(app, createStringsCache(database.db, bus));
   registerRatesRoutes(app, rates);
   registerCreditsRoutes(app, database.db);
+  registerCreditAuditRoutes(app, database.db);
   registerCallHistoryRoutes(app, database.db);
   registerPaymentsRoutes(app, {
     db: database.db,

@@ -84,6 +84,10 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "DELETE /api/admin/discounts/:discountId": "admin",
   "GET /api/admin/payments": "admin",
   "POST /api/admin/payments/:paymentId/refunds": "admin",
+  "GET /api/admin/credit-audit/ledger": "admin",
+  "GET /api/admin/credit-audit/ledger.csv": "admin",
+  "GET /api/admin/credit-audit/accounts": "admin",
+  "POST /api/admin/credit-audit/adjustments": "admin",
 };
 
 /** What an ownership case made: how to address the row, and a text only an answer about that row would contain. */

@@ -38,6 +38,7 @@ export const adminPages: PageRoute[] = [
   page("country-rates", () => import("../features/admin-rates/country-rates-page")),
   page("discounts", () => import("../features/admin-discounts/discounts-page")),
   page("admin-payments", () => import("../features/admin-payments/admin-payments-page")),
+  page("credit-audit", () => import("../features/credit-audit/credit-audit-page")),
 ];
 
 /**

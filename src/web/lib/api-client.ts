@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
+    /** The answer's `details` (fields that failed, or figures an error names), when it had any. */
+    readonly details?: readonly { path: string; message: string }[],
   ) {
     super(message);
   }
@@ -42,7 +44,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, input: InputOf<E>
   }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message);
+    if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details);
     throw new ApiError(response.status, "internal_error", `The server answered ${response.status}`);
   }
   return endpoint.response.parse(payload) as z.infer<E["response"]>;

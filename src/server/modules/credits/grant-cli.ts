@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { canonicalEmail } from "../../../shared/accounts/canonical-email";
+import { MAX_ADJUSTMENT_USD } from "../../../shared/api/credit-audit";
 import { moneyToDecimal, parseMoney, type Money } from "../../../shared/money";
 import { ConfigError, loadConfig } from "../../config";
 import { publishOnlyBus } from "../../db/bus";
@@ -18,14 +19,32 @@ const USAGE = [
 ].join("\n");
 
 /** The most one adjustment may move, so a slip of the keyboard cannot grant a fortune. */
-const MAX_ADJUSTMENT: Money = parseMoney("10000");
+export const MAX_ADJUSTMENT: Money = parseMoney(MAX_ADJUSTMENT_USD);
+
+/** What an adjustment did, for a caller that records it (the admin page's audit row) in the same transaction. */
+export interface GrantFacts {
+  userId: string;
+  entryId: number;
+  reference: string;
+  amount: Money;
+  balanceBefore: Money;
+  balance: Money;
+}
 
 export type GrantOutcome =
-  | { ok: true; balance: Money; reference: string }
+  | { ok: true; balance: Money; reference: string; userId: string; entryId: number }
   | { ok: false; reason: "unknown_account" | "negative_balance"; balance?: Money; heldByLiveCalls?: Money };
 
-/** Writes one admin_adjustment row for the account with this email, in one transaction. */
-export async function grantCredits(db: Executor, input: { email: string; amount: Money; reason: string; createdBy: string }): Promise<GrantOutcome> {
+/**
+ * Writes one admin_adjustment row for the account with this email, in one transaction.
+ * `onPosted` runs inside that transaction once the row is in and allowed (the admin page
+ * writes its audit row there): if it throws, nothing of the adjustment lands.
+ */
+export async function grantCredits(
+  db: Executor,
+  input: { email: string; amount: Money; reason: string; createdBy: string },
+  onPosted?: (tx: Executor, facts: GrantFacts) => Promise<void>,
+): Promise<GrantOutcome> {
   return db.transaction(async (tx) => {
     const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.email, canonicalEmail(input.email)));
     if (!account) return { ok: false, reason: "unknown_account" } as const;
@@ -42,7 +61,10 @@ export async function grantCredits(db: Executor, input: { email: string; amount:
     // Nor once a live call is billed: what it may still cost stays on the balance.
     const held = input.amount < 0 ? await heldByLiveCalls(tx, account.id) : 0;
     if (posted.balance < held) throw new NegativeBalance(posted.balance - held, held);
-    return { ok: true, balance: posted.balance, reference } as const;
+    // A fresh reference is never a duplicate; this only narrows the type.
+    if (!posted.posted) throw new Error(`adjustment ${reference} was already in the ledger`);
+    await onPosted?.(tx, { userId: account.id, entryId: posted.entryId, reference, amount: input.amount, balanceBefore: posted.balance - input.amount, balance: posted.balance });
+    return { ok: true, balance: posted.balance, reference, userId: account.id, entryId: posted.entryId } as const;
   }).catch((error: unknown) => {
     if (error instanceof NegativeBalance) {
       return { ok: false, reason: "negative_balance", balance: error.balance, ...(error.held > 0 ? { heldByLiveCalls: error.held } : {}) } as const;

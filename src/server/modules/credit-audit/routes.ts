@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import { adminCreditAccounts, adminCreditAdjust, adminCreditLedger, adminCreditLedgerCsv } from "../../../shared/api/credit-audit";
+import { DEFAULT_LOCALE } from "../../../shared/i18n/locales";
+import type { Database } from "../../db/client";
+import { requireViewer } from "../../http/access";
+import { registerEndpoint } from "../../http/endpoint";
+import { acceptedLocale } from "../accounts/emails";
+import { adjustCredits } from "./adjustments";
+import { creditLedgerCsv } from "./ledger-csv";
+import { allLedger, listLedger } from "./ledger-queries";
+import { reconcileAccounts } from "./reconciliation";
+
+/** The admin credit audit: every ledger row, the reconciliation, manual adjustments, the CSV. */
+export function registerCreditAuditRoutes(app: FastifyInstance, db: Database): void {
+  registerEndpoint(app, adminCreditLedger, async ({ query }) => {
+    const { page, ...filter } = query;
+    return listLedger(db, filter, page);
+  });
+
+  registerEndpoint(app, adminCreditLedgerCsv, async ({ request, reply, query }) => {
+    const { lang, ...filter } = query;
+    const locale = lang ?? acceptedLocale(request.headers["accept-language"]) ?? DEFAULT_LOCALE;
+    const csv = await creditLedgerCsv(db, await allLedger(db, filter), locale);
+    const day = new Date().toISOString().slice(0, 10);
+    // A string body with a non-JSON type is sent as is (the response schema only documents it).
+    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="dialwise-ledger-${day}.csv"`).header("cache-control", "no-store");
+    return csv;
+  });
+
+  registerEndpoint(app, adminCreditAccounts, async ({ query }) => reconcileAccounts(db, { onlyDrifted: query.only === "drifted", page: query.page }));
+
+  registerEndpoint(app, adminCreditAdjust, async ({ request, body }) => {
+    const { userId, email } = requireViewer(request);
+    // The ledger row names its author by email, as credits:grant names itself.
+    return adjustCredits(db, { userId, email }, body);
+  });
+}
