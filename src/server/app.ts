@@ -26,6 +26,7 @@ import { registerI18nRoutes } from "./modules/i18n/routes";
 import { createStringsCache } from "./modules/i18n/strings-cache";
 import { registerSystemRoutes } from "./modules/system/routes";
 import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerAdminCallsRoutes } from "./modules/admin-calls/routes";
 import { registerAdminBackgroundRoutes } from "./modules/admin/background-routes";
 import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
 import { openRatesCatalog } from "./modules/rates/catalog";
@@ -155,6 +156,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerRatesRoutes(app, rates);
   registerCreditsRoutes(app, database.db);
   registerCallHistoryRoutes(app, database.db);
+  registerAdminCallsRoutes(app, database.db);
   registerPaymentsRoutes(app, {
     db: database.db,
     bus,

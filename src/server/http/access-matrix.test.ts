@@ -75,6 +75,9 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/admin/jobs": "admin",
   "POST /api/admin/jobs/:id/retry": "admin",
   "GET /api/admin/webhooks/deliveries": "admin",
+  "GET /api/admin/calls": "admin",
+  "GET /api/admin/calls/export.csv": "admin",
+  "GET /api/admin/calls/:callSid": "admin",
 };
 
 /** What an ownership case made: how to address the row, and a text only an answer about that row would contain. */
@@ -184,6 +187,7 @@ const UNOWNED_PARAMETERS = new Set<string>([
   "GET /api/rates/countries/:code",
   "PATCH /api/admin/rates/countries/:code",
   "POST /api/admin/jobs/:id/retry",
+  "GET /api/admin/calls/:callSid",
 ]);
 
 type Identity = "visitor" | "customer" | "other customer" | "admin";

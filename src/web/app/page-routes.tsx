@@ -32,6 +32,7 @@ export const customerPages: PageRoute[] = [
 export const adminPages: PageRoute[] = [
   page("dashboard", () => import("../features/admin-dashboard/dashboard-page")),
   page("country-rates", () => import("../features/admin-rates/country-rates-page")),
+  page("calls", () => import("../features/admin-calls/admin-calls-page")),
 ];
 
 /**
