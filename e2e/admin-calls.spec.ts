@@ -8,15 +8,10 @@ import type { Config } from "../src/server/config";
 import { expect, test } from "./fixtures";
 import { seriousAccessibilityProblems } from "./support/accessibility";
 import { createAdmin, signIn } from "./support/accounts";
+import { plusDrawnFirst } from "./support/bidi";
 import { startFundedServer, type FundedServer } from "./support/funded-server";
 
 let funded: FundedServer;
-test.beforeAll(async () => {
-  funded = await startFundedServer(["1"]);
-});
-test.afterAll(async () => {
-  await funded.stop();
-});
 
 /** The secret the server's local carrier signs its webhooks with, as the server itself reads it (from DATA_DIR, or derived from AUTH_SECRET). */
 function carrierSecret(dataDir: string): string {
@@ -34,22 +29,30 @@ async function carrierPost(request: APIRequestContext, webhookPath: string, para
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** A customer with $1 makes a call, through the gate and the carrier's status events: a UK mobile, 70 s talked. */
+test.beforeAll(async () => {
+  funded = await startFundedServer(["1"]);
+  const { baseURL } = funded.running;
+  const request = await playwrightRequest.newContext({ baseURL });
+  await signIn(request, funded.running, funded.accounts[0]!);
+  const { id: userId } = (await (await request.get("/api/me")).json()) as { id: string };
+  const callSid = `CA${"e2e0".repeat(8)}`;
+  await carrierPost(request, VOICE_WEBHOOK_PATH, { CallSid: callSid, From: `client:${userId}`, To: "+447106123456", AccountSid: `AC${"0".repeat(32)}`, Direction: "inbound" });
+  const leg = { CallSid: `CB${callSid.slice(2)}`, ParentCallSid: callSid, To: "+447106123456" };
+  for (const status of ["initiated", "ringing", "in-progress"]) await carrierPost(request, STATUS_WEBHOOK_PATH, { ...leg, CallStatus: status });
+  await carrierPost(request, STATUS_WEBHOOK_PATH, { ...leg, CallStatus: "completed", CallDuration: "70" });
+  await request.dispose();
+});
+
+test.afterAll(async () => {
+  await funded.stop();
+});
+
 test("an admin sees the call a customer made, with its carrier events and ledger entry, and the page passes axe", async ({ browser }) => {
   const { baseURL } = funded.running;
+  const customer = funded.accounts[0]!;
   const context = await browser.newContext({ baseURL, timezoneId: "UTC", locale: "en-US" });
   const page = await context.newPage();
-
-  // The customer's call, through the gate and the carrier's status events: a UK mobile, 70 s talked.
-  const customer = funded.accounts[0]!;
-  const customerRequest = await playwrightRequest.newContext({ baseURL });
-  await signIn(customerRequest, funded.running, customer);
-  const { id: userId } = (await (await customerRequest.get("/api/me")).json()) as { id: string };
-  await customerRequest.dispose();
-  const callSid = `CA${"e2e0".repeat(8)}`;
-  await carrierPost(page.request, VOICE_WEBHOOK_PATH, { CallSid: callSid, From: `client:${userId}`, To: "+447106123456", AccountSid: `AC${"0".repeat(32)}`, Direction: "inbound" });
-  const leg = { CallSid: `CB${callSid.slice(2)}`, ParentCallSid: callSid, To: "+447106123456" };
-  for (const status of ["initiated", "ringing", "in-progress"]) await carrierPost(page.request, STATUS_WEBHOOK_PATH, { ...leg, CallStatus: status });
-  await carrierPost(page.request, STATUS_WEBHOOK_PATH, { ...leg, CallStatus: "completed", CallDuration: "70" });
 
   const admin = await createAdmin(page.request, funded.running);
   await signIn(page.request, funded.running, admin);
@@ -91,6 +94,26 @@ test("an admin sees the call a customer made, with its carrier events and ledger
   await expect(dialog).toContainText("Amount-$0.1160");
   await expect(dialog).toContainText("Balance after$0.8840");
   await expect(dialog).toContainText("The caller's device reported no figures for this call.");
+  expect(await seriousAccessibilityProblems(page, ['[role="dialog"]'])).toEqual([]);
+  await context.close();
+});
+
+test("on an Arabic phone the calls are cards whose numbers read +44, and the page fits 390 px", async ({ browser }) => {
+  const { baseURL } = funded.running;
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, timezoneId: "UTC" });
+  const page = await context.newPage();
+  const admin = await createAdmin(page.request, funded.running);
+  await signIn(page.request, funded.running, admin);
+  await page.goto("/ar/calls");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const cards = page.getByRole("list", { name: "مكالمات العملاء" }).getByRole("listitem");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("المملكة المتحدة");
+  expect(await plusDrawnFirst(cards.first().locator("bdi", { hasText: "+44" }), "+44")).toEqual([true]);
+  expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(390);
+  await cards.first().getByRole("button", { name: "تفاصيل المكالمة مع \u2066+44 7106 123456\u2069" }).click();
+  const dialog = page.getByRole("dialog", { name: "تفاصيل المكالمة" });
+  expect(await plusDrawnFirst(dialog.locator("bdi", { hasText: "+44" }), "+44")).toEqual([true]);
   expect(await seriousAccessibilityProblems(page, ['[role="dialog"]'])).toEqual([]);
   await context.close();
 });

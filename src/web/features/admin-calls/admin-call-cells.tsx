@@ -2,16 +2,19 @@ import { useTranslation } from "react-i18next";
 import type { AdminCall } from "../../../shared/api/admin-calls";
 import { parseMoney } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
-import { Ltr, ltrText } from "../../components/ui/ltr";
+import { ltrText } from "../../components/ui/ltr";
 import { cn } from "../../lib/cn";
 import { rowNumber } from "../history/history-format";
 import { formatOptionalExact } from "./admin-calls-format";
 
-/** The customer's address, read left to right in Arabic too, cut short with an ellipsis when long. */
+/**
+ * The customer's address, read left to right in Arabic too, cut short at its end with an
+ * ellipsis when long (the distinctive start stays visible), aligned with the column's start.
+ */
 export function CustomerCell({ email }: { email: string }) {
   return (
-    <span title={email} className="block max-w-56 truncate">
-      <Ltr>{email}</Ltr>
+    <span dir="ltr" title={email} className="block max-w-48 truncate rtl:text-right">
+      {email}
     </span>
   );
 }

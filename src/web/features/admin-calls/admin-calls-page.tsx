@@ -28,7 +28,7 @@ export function AdminCallsPage() {
   const { filter, page, changeFilter: change, changePage } = useSearchView(ADMIN_CALLS_SEARCH);
   const changeFilter = useCallback((next: AdminCallsFilterChange) => change((current) => applyAdminCallsChange(current, next)), [change]);
   const calls = useAdminCalls(filter, page);
-  // Phones get cards: eleven columns cannot be read at 390 px.
+  // Phones get cards: ten columns cannot be read at 390 px.
   const wide = useMediaQuery("(min-width: 1024px)");
   const [openSid, setOpenSid] = useState<string | null>(null);
   const number = new Intl.NumberFormat(locale);

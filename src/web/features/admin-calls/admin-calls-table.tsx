@@ -16,7 +16,7 @@ const helper = createColumnHelper<typeof features, AdminCall>();
 /** Right-aligned in reading order (end), so figures line up in both directions. */
 const FIGURE = "text-end tabular-nums whitespace-nowrap";
 
-/** One page of every customer's calls, for screens wide enough for eleven columns. */
+/** One page of every customer's calls, for screens wide enough for ten columns. */
 export function AdminCallsTable({ calls, onOpen }: { calls: AdminCall[]; onOpen: (callSid: string) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -33,8 +33,19 @@ export function AdminCallsTable({ calls, onOpen }: { calls: AdminCall[]; onOpen:
           ),
         }),
         helper.accessor("userEmail", { id: "customer", header: () => t("admin_calls.column.customer"), cell: (info) => <CustomerCell email={info.getValue()} /> }),
-        helper.accessor("toNumber", { id: "number", header: () => t("history.column.number"), cell: (info) => <NumberCell call={info.row.original} /> }),
-        helper.accessor("countryCode", { id: "country", header: () => t("history.column.country"), cell: (info) => <CountryCell code={info.getValue()} /> }),
+        // The country under the number: one column fewer, so every column fits a 1280 px screen.
+        helper.accessor("toNumber", {
+          id: "number",
+          header: () => `${t("history.column.number")} · ${t("history.column.country")}`,
+          cell: (info) => (
+            <div className="space-y-0.5">
+              <NumberCell call={info.row.original} />
+              <div className="text-xs text-slate-600">
+                <CountryCell code={info.row.original.countryCode} />
+              </div>
+            </div>
+          ),
+        }),
         helper.accessor("status", { id: "status", header: () => t("history.column.status"), cell: (info) => <StatusBadge status={info.getValue()} /> }),
         helper.accessor("durationSeconds", { id: "duration", header: () => t("history.column.duration"), cell: (info) => formatDuration(info.getValue(), locale), meta: { className: FIGURE } }),
         helper.accessor("costUsd", { id: "cost", header: () => t("history.column.cost"), cell: (info) => formatExact(info.getValue(), locale), meta: { className: FIGURE } }),
