@@ -28,6 +28,7 @@ import { createStringsCache } from "./modules/i18n/strings-cache";
 import { registerCrawlerRoutes } from "./modules/site/routes";
 import { registerSystemRoutes } from "./modules/system/routes";
 import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerAdminCallsRoutes } from "./modules/admin-calls/routes";
 import { registerAdminBackgroundRoutes } from "./modules/admin/background-routes";
 import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
 import { registerAdminPaymentsRoutes } from "./modules/admin-payments/routes";
@@ -162,6 +163,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerCreditsRoutes(app, database.db);
   registerCreditAuditRoutes(app, database.db);
   registerCallHistoryRoutes(app, database.db);
+  registerAdminCallsRoutes(app, database.db);
   registerPaymentsRoutes(app, {
     db: database.db,
     bus,

@@ -88,6 +88,9 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/admin/credit-audit/ledger.csv": "admin",
   "GET /api/admin/credit-audit/accounts": "admin",
   "POST /api/admin/credit-audit/adjustments": "admin",
+  "GET /api/admin/calls": "admin",
+  "GET /api/admin/calls/export.csv": "admin",
+  "GET /api/admin/calls/:callSid": "admin",
 };
 
 /** What an ownership case made: how to address the row, and a text only an answer about that row would contain. */
@@ -206,6 +209,7 @@ const UNOWNED_PARAMETERS = new Set<string>([
   "PUT /api/admin/discounts/:discountId",
   "DELETE /api/admin/discounts/:discountId",
   "POST /api/admin/payments/:paymentId/refunds",
+  "GET /api/admin/calls/:callSid",
 ]);
 
 type Identity = "visitor" | "customer" | "other customer" | "admin";

@@ -39,6 +39,7 @@ export const adminPages: PageRoute[] = [
   page("discounts", () => import("../features/admin-discounts/discounts-page")),
   page("admin-payments", () => import("../features/admin-payments/admin-payments-page")),
   page("credit-audit", () => import("../features/credit-audit/credit-audit-page")),
+  page("calls", () => import("../features/admin-calls/admin-calls-page")),
 ];
 
 /**

@@ -14,17 +14,15 @@ const COLUMNS = ["started", "direction", "number", "country", "status", "duratio
  * them as numbers. Written by the one CSV writer, which escapes cells a spreadsheet would run.
  */
 export async function callHistoryCsv(db: Executor, calls: readonly CallLog[], locale: Locale): Promise<string> {
-  const filter = { prefixes: ["history.csv.", "history.status.", "history.direction."], exclude: false };
-  const english = await loadStrings(db, DEFAULT_LOCALE, filter);
-  const strings = locale === DEFAULT_LOCALE ? english : { ...english, ...(await loadStrings(db, locale, filter)) };
-  const say = (key: string) => strings[`history.${key}`] ?? key;
+  const strings = await csvStrings(db, locale, ["history.csv.", "history.status.", "history.direction."]);
+  const say = (key: string) => strings(`history.${key}`);
   const header = COLUMNS.map((column) => say(`csv.${column}`));
   const rows = calls.map((call) => [
     call.startedAt,
     say(`direction.${call.direction}`),
     (call.direction === "inbound" ? call.fromNumber : call.toNumber) ?? "",
     call.countryCode ? countryName(call.countryCode, locale) : "",
-    say(`status.${call.status.replace("-", "_")}`),
+    strings(statusStringKey(call.status)),
     String(call.durationSeconds),
     String(call.billedMinutes),
     call.ratePerMin,
@@ -34,3 +32,18 @@ export async function callHistoryCsv(db: Executor, calls: readonly CallLog[], lo
   ]);
   return writeCsv([header, ...rows]);
 }
+
+/**
+ * The strings of a CSV under the given prefixes in the reader's language, English where a
+ * key is not translated, the key itself where even English lacks it. Shared with the back
+ * office's call export, which words directions and statuses as the history does.
+ */
+export async function csvStrings(db: Executor, locale: Locale, prefixes: string[]): Promise<(key: string) => string> {
+  const filter = { prefixes, exclude: false };
+  const english = await loadStrings(db, DEFAULT_LOCALE, filter);
+  const strings = locale === DEFAULT_LOCALE ? english : { ...english, ...(await loadStrings(db, locale, filter)) };
+  return (key) => strings[key] ?? key;
+}
+
+/** A status's key under history.status. ("no-answer" → no_answer). */
+export const statusStringKey = (status: CallLog["status"]) => `history.status.${status.replace("-", "_")}`;

@@ -17,14 +17,22 @@ const DAY_MS = 86_400_000;
 /**
  * The customer's own calls under a filter. Every query of this module starts here, so
  * `user_id = me` can never be forgotten: another customer's call is simply not found.
- * `to` is a whole day: calls started before the next midnight (UTC) count.
  */
 function ownedUnder(userId: string, filter: HistoryFilter): SQL {
-  const conditions: SQL[] = [eq(callLogs.userId, userId)];
+  return and(eq(callLogs.userId, userId), ...historyConditions(filter)) as SQL;
+}
+
+/**
+ * The day range and status of a filter as conditions on call_logs, shared with the back
+ * office's view of every customer's calls. `to` is a whole day: calls started before the
+ * next midnight (UTC) count.
+ */
+export function historyConditions(filter: HistoryFilter): SQL[] {
+  const conditions: SQL[] = [];
   if (filter.from) conditions.push(gte(callLogs.startedAt, new Date(`${filter.from}T00:00:00.000Z`)));
   if (filter.to) conditions.push(lt(callLogs.startedAt, new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS)));
   if (filter.status) conditions.push(eq(callLogs.status, filter.status));
-  return and(...conditions) as SQL;
+  return conditions;
 }
 
 type CallRow = typeof callLogs.$inferSelect;
@@ -54,7 +62,7 @@ export function toCallLog(row: CallRow): CallLog {
 }
 
 /** Newest first; calls started in the same instant keep one order across pages. */
-const NEWEST_FIRST = [desc(callLogs.startedAt), desc(callLogs.id)] as const;
+export const NEWEST_FIRST = [desc(callLogs.startedAt), desc(callLogs.id)] as const;
 
 export async function listCallHistory(db: Executor, userId: string, filter: HistoryFilter, page: number) {
   const where = ownedUnder(userId, filter);
