@@ -5,8 +5,8 @@
  * never reads a soft 404. `:code` is a country slug.
  */
 export const PUBLIC_PAGE_PATHS = ["", "auth", "signup", "reset-password", "countries", "country/:code", "twilio-test"] as const;
-export const CUSTOMER_PAGE_PATHS = ["profile", "history"] as const;
-export const ADMIN_PAGE_PATHS = ["dashboard", "country-rates"] as const;
+export const CUSTOMER_PAGE_PATHS = ["profile", "history", "phone", "local-checkout", "payment-success", "payments"] as const;
+export const ADMIN_PAGE_PATHS = ["dashboard", "country-rates", "discounts", "admin-payments", "credit-audit", "calls"] as const;
 
 /** Paths the spec lets people use without a language prefix (the web redirects them to the preferred language). */
 export const UNPREFIXED_PATHS = ["", "dashboard", "auth", "signup", "reset-password", "phone", "profile"] as const;
