@@ -5,7 +5,8 @@ import { readCsvRecords } from "./read-csv";
 import { unescapeFormula, writeCsv } from "./write-csv";
 
 /** What a spreadsheet would treat as a formula: a cell starting with one of these (OWASP). */
-const RUNS_AS_FORMULA = /^[=+\-@\t\r]/;
+// A cell a spreadsheet may run: any that starts with one of these, except a plain negative number.
+const RUNS_AS_FORMULA = /^(?!-\d+(?:\.\d+)?$)[=+\-@\t\r]/;
 
 /** Cells made of what matters to CSV and to spreadsheets. */
 const cell = fc
@@ -18,8 +19,8 @@ describe("writeCsv", () => {
     expect(writeCsv([["code", "name"], ["JM", "Jamaica"], ["VG", "Virgin Islands, British"], ["XX", 'Say "hi"'], ["YY", " padded "]])).toBe(
       'code,name\r\nJM,Jamaica\r\nVG,"Virgin Islands, British"\r\nXX,"Say ""hi"""\r\nYY," padded "\r\n',
     );
-    expect(writeCsv([["=1+1", "+44", "-5", "@SUM(A1)", "\tx", "\rx", "a=b", "'=x", "1-2"]], { lineEnding: "\n" })).toBe(
-      "'=1+1,'+44,'-5,'@SUM(A1),'\tx,\"'\rx\",a=b,''=x,1-2\n",
+    expect(writeCsv([["=1+1", "+44", "-5", "-1.2500", "-2+3", "-1.5e3", "@SUM(A1)", "\tx", "\rx", "a=b", "'=x", "1-2"]], { lineEnding: "\n" })).toBe(
+      "'=1+1,'+44,-5,-1.2500,'-2+3,'-1.5e3,'@SUM(A1),'\tx,\"'\rx\",a=b,''=x,1-2\n",
     );
   });
 

@@ -11,15 +11,18 @@ export interface WriteCsvOptions {
  */
 const FORMULA = /^'*[=+\-@\t\r\n]/;
 const ESCAPED_FORMULA = /^'+[=+\-@\t\r\n]/;
+/** A plain negative number ("-1.2500"): no formula can hide in it, and a spreadsheet should read it as a number. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 
 /**
  * OWASP's advice against CSV injection: a cell that starts with =, +, -, @, tab or
- * carriage return is written as text with a leading single quote. A cell that
+ * carriage return is written as text with a leading single quote, except a plain
+ * negative number (a ledger's debits), which stays a number. A cell that
  * already starts with quotes before such a character gets one more, so
  * unescapeFormula can always give back what was written.
  */
 export function escapeFormula(cell: string): string {
-  return FORMULA.test(cell) ? `'${cell}` : cell;
+  return FORMULA.test(cell) && !NEGATIVE_NUMBER.test(cell) ? `'${cell}` : cell;
 }
 
 /** Undoes escapeFormula, so a file we exported reads back as the values it held. */
