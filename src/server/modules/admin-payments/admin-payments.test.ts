@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminPayment, PaymentTotals } from "../../../shared/api/admin-payments";
 import { auditLog } from "../../db/schema/audit";
+import { callLogs } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
 import { payments } from "../../db/schema/payments";
 import { paymentRefunds } from "../../db/schema/refunds";
@@ -232,6 +233,21 @@ describe.each(engines)("admin payments on %s", (engine) => {
       const empty = await refund(second, { amount: "5", reason: "Goodwill" });
       expect(empty.json<RefundBody>()).toMatchObject({ creditRemoved: "0.0000", creditShortfall: "5.0000" });
       expect(await getBalance(db(), customer.id)).toBe(0);
+      await expectReconciled(customer.id);
+    });
+
+    it("leaves what a live call may still cost: the refund takes only the balance above it", async () => {
+      const customer = await buildUser(server);
+      const paymentId = await buy(customer, "10");
+      // A live call at $0.50 a minute with a 6-minute limit may still cost $3.00 when it ends.
+      await db()
+        .insert(callLogs)
+        .values({ userId: customer.id, callSid: `CA${randomBytes(16).toString("hex")}`, direction: "outbound", toNumber: "+447106123456", ratePerMin: "0.5000", timeLimitSeconds: 360, carrier: "local", status: "answered", answeredAt: new Date() });
+
+      const response = await refund(paymentId, { amount: "10", reason: "Refund during a call" });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<RefundBody>()).toMatchObject({ creditRemoved: "7.0000", creditShortfall: "3.0000" });
+      expect(await getBalance(db(), customer.id)).toBe(30_000);
       await expectReconciled(customer.id);
     });
 

@@ -1,0 +1,115 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AdminPayment } from "../../../shared/api/admin-payments";
+import { renderAt } from "../rates/render-with-app";
+import { AdminPaymentsPage } from "./admin-payments-page";
+
+const paid: AdminPayment = {
+  id: "pay_1",
+  customer: { id: "u1", email: "anna@example.com" },
+  provider: "local",
+  status: "succeeded",
+  paid: "10.0000",
+  credit: "10.0000",
+  bonus: "1.0000",
+  refunded: "0.0000",
+  refundable: "10.0000",
+  discountCode: "WELCOME10",
+  failureReason: null,
+  createdAt: "2026-03-10T12:00:00.000Z",
+  completedAt: "2026-03-10T12:01:00.000Z",
+  refunds: [],
+  disputes: [],
+};
+const failed: AdminPayment = { ...paid, id: "pay_2", status: "failed", refundable: "0.0000", bonus: "0.0000", discountCode: null, customer: { id: "u2", email: "bo@example.com" } };
+
+const listing = (payments: AdminPayment[]) => ({
+  payments,
+  page: 1,
+  pageCount: 1,
+  totals: { count: payments.length, paid: "10.0000", refunded: "0.0000", net: "10.0000" },
+  periods: [{ start: "2026-03-10", count: payments.length, paid: "10.0000", refunded: "0.0000", net: "10.0000" }],
+});
+
+const json = (body: unknown, status = 200) => Response.json(body, { status });
+const strip = (text: string | null | undefined) => (text ?? "").replace(/[\u2066-\u2069]/g, "");
+
+function stubApi(refundAnswer: () => Response) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    if (url.pathname === "/api/admin/payments") return json(listing([paid, failed]));
+    if (url.pathname === "/api/admin/payments/pay_1/refunds" && init?.method === "POST") return refundAnswer();
+    return json({ error: { code: "not_found", message: "Not found" } }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const refundBodies = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls.filter(([input, init]) => String(input).includes("/refunds") && init?.method === "POST").map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+const renderPage = () => renderAt(<AdminPaymentsPage />, { path: "/en/admin-payments", pattern: "/:lang/admin-payments" });
+
+describe("AdminPaymentsPage", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lists payments with totals, offers Refund only where money is left, and refuses a refund without a reason", async () => {
+    const fetchMock = stubApi(() => json({}));
+    renderPage();
+    expect(await screen.findByText("anna@example.com")).toBeTruthy();
+    expect(screen.getByText("WELCOME10")).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: /^Refund the payment of/ }).map((button) => button.getAttribute("aria-label"))).toEqual(["Refund the payment of anna@example.com"]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Refund the payment of anna@example.com" }));
+    const dialog = await screen.findByRole("dialog");
+    expect((within(dialog).getByLabelText("Amount to refund (USD)") as HTMLInputElement).value).toBe("10.00");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Refund" }));
+    expect(await within(dialog).findByText("Give a reason for the refund.")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText("Amount to refund (USD)"), { target: { value: "10.01" } });
+    fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "Asked" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Refund" }));
+    await waitFor(() => expect(strip(within(dialog).getByRole("alert").textContent)).toBe("At most $10.00 can still be refunded."));
+    expect(refundBodies(fetchMock)).toEqual([]);
+  });
+
+  it("sends the amount in dollars with the reason and says what was taken and what the customer had already spent", async () => {
+    const fetchMock = stubApi(() =>
+      json({
+        refund: {
+          id: "rfd_1",
+          paymentId: "pay_1",
+          amount: "4.0000",
+          creditRemoved: "1.5000",
+          reason: "Asked",
+          status: "succeeded",
+          providerRefundId: "re_local_1",
+          failureReason: null,
+          createdBy: { id: "a1", email: "admin@example.com" },
+          createdAt: "2026-03-11T10:00:00.000Z",
+          completedAt: "2026-03-11T10:00:00.000Z",
+        },
+        creditRemoved: "1.5000",
+        creditShortfall: "2.9000",
+      }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Refund the payment of anna@example.com" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Amount to refund (USD)"), { target: { value: "4" } });
+    fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "  Asked  " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Refund" }));
+    const status = await within(dialog).findByRole("status");
+    expect(strip(status.textContent)).toBe("$4.00 was refunded to the card.Took $1.50 of credit: that was all the customer had left. The other $2.90 had already been spent.");
+    expect(refundBodies(fetchMock)).toEqual([{ amount: "4.00", reason: "Asked" }]);
+  });
+
+  it("shows the provider's refusal in the dialog", async () => {
+    stubApi(() => json({ error: { code: "refund_declined", message: "The payment service declined the refund" } }, 502));
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Refund the payment of anna@example.com" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "Asked" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Refund" }));
+    await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe("The payment service declined the refund. Nothing was refunded and no credit was taken."));
+  });
+});
