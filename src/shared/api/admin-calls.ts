@@ -36,18 +36,17 @@ export const adminCallFilter = z.object({
     .transform((value) => value.trim().toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{2}$/, "a two-letter country code"))
     .optional(),
+  /** Empty once made canonical (only spaces typed): no email filter. */
   email: z
     .string()
     .max(254)
-    .transform(canonicalEmail)
-    .optional()
-    .transform((value) => value || undefined),
+    .transform((value) => canonicalEmail(value) || undefined)
+    .optional(),
   number: z
     .string()
     .max(40)
-    .transform((value) => value.replace(/[^\d+]/g, ""))
-    .optional()
-    .transform((value) => value || undefined),
+    .transform((value) => value.replace(/[^\d+]/g, "") || undefined)
+    .optional(),
 });
 export type AdminCallFilter = z.infer<typeof adminCallFilter>;
 

@@ -7,7 +7,7 @@ import { buildUser, type TestUser } from "../../test/factories";
 import { grant, newCallSid, placeCall, reportStatus } from "../../test/calls";
 import { insertCall } from "../../test/history-calls";
 import { startTestServer, type TestServer } from "../../test/test-server";
-import { carrierCost } from "./service";
+import { allAdminCalls, carrierCost } from "./service";
 
 const at = (iso: string) => new Date(iso);
 const parseCsv = (text: string) => readCsvRecords(text).map((record) => record.fields);
@@ -300,6 +300,10 @@ describe.each(engines)("the back office's calls on %s", (engine) => {
       "4",
       calls.uk.callSid,
     ]);
+
+    // An export larger than the ceiling is refused whole, never cut short (a ceiling of 4 stands in for 50 000).
+    expect((await allAdminCalls(server.database.db, { email: `anna-${tag}` }, 4)).map((call) => call.callSid)).toHaveLength(4);
+    await expect(allAdminCalls(server.database.db, { email: `anna-${tag}` }, 3)).rejects.toMatchObject({ status: 422, code: "export_too_large", message: "More than 3 calls match. Narrow the days or filters to export them." });
 
     const german = parseCsv((await get(admin, `/api/admin/calls/export.csv?email=anna-${tag}&status=busy&lang=de`)).body);
     expect(german).toHaveLength(2);

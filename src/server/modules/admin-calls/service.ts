@@ -112,13 +112,13 @@ export async function listAdminCalls(db: Executor, filter: AdminCallFilter, page
  */
 export const ADMIN_CALLS_EXPORT_LIMIT = 50_000;
 
-export async function allAdminCalls(db: Executor, filter: AdminCallFilter): Promise<AdminCall[]> {
+export async function allAdminCalls(db: Executor, filter: AdminCallFilter, limit = ADMIN_CALLS_EXPORT_LIMIT): Promise<AdminCall[]> {
   const rows = await joined(db)
     .where(matching(filter))
     .orderBy(...NEWEST_FIRST)
-    .limit(ADMIN_CALLS_EXPORT_LIMIT + 1);
-  if (rows.length > ADMIN_CALLS_EXPORT_LIMIT) {
-    throw new AppError(422, "export_too_large", `More than ${ADMIN_CALLS_EXPORT_LIMIT} calls match. Narrow the days or filters to export them.`);
+    .limit(limit + 1);
+  if (rows.length > limit) {
+    throw new AppError(422, "export_too_large", `More than ${limit} calls match. Narrow the days or filters to export them.`);
   }
   return rows.map((row) => toAdminCall(row.call, row.email));
 }

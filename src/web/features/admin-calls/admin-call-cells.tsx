@@ -11,9 +11,9 @@ import { formatOptionalExact } from "./admin-calls-format";
  * The customer's address, read left to right in Arabic too, cut short at its end with an
  * ellipsis when long (the distinctive start stays visible), aligned with the column's start.
  */
-export function CustomerCell({ email }: { email: string }) {
+export function CustomerCell({ email, className }: { email: string; className?: string }) {
   return (
-    <span dir="ltr" title={email} className="block max-w-48 truncate rtl:text-right">
+    <span dir="ltr" title={email} className={cn("block max-w-48 truncate rtl:text-right", className)}>
       {email}
     </span>
   );

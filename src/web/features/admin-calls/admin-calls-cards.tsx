@@ -27,7 +27,7 @@ export function AdminCallsCards({ calls, onOpen }: { calls: AdminCall[]; onOpen:
             <div className="col-span-2 min-w-0">
               <dt className="text-slate-500">{t("admin_calls.column.customer")}</dt>
               <dd>
-                <CustomerCell email={call.userEmail} />
+                <CustomerCell email={call.userEmail} className="max-w-full" />
               </dd>
             </div>
             <div className="col-span-2">
