@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries } from "../../db/schema/credits";
 import { discountCodes, discountRedemptions } from "../../db/schema/discounts";
 import { payments } from "../../db/schema/payments";
+import { choosePayments } from "../../providers/payments/choose-payments";
+import { PaymentProviderError } from "../../providers/payments/provider";
 import { LOCAL_CHECKOUT_SIGNATURE_HEADER, LOCAL_CHECKOUT_WEBHOOK_PATH, LocalCheckout, type LocalCheckoutEventType } from "../../providers/payments/local/local-checkout";
 import { engines } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
@@ -264,5 +266,37 @@ describe.each(engines)("discount codes at checkout on %s", (engine) => {
       expect(await deliver(customer, stale, "checkout.session.completed")).toMatchObject({ outcome: "ignored" });
       expect(await getBalance(server.database.db, customer.id)).toBe(0);
     });
+  });
+});
+
+describe.each(engines)("a discount code when the payment provider refuses the checkout on %s", (engine) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      engine,
+      { RATE_LIMIT_PER_MINUTE: "100000" },
+      {
+        payments: (context) => {
+          const provider = choosePayments(context);
+          provider.createCheckout = () => Promise.reject(new PaymentProviderError("the provider is down"));
+          return provider;
+        },
+      },
+    );
+  });
+  afterAll(() => server.close());
+
+  it("fails the payment and gives the reserved use back", async () => {
+    const customer = await buildUser(server);
+    const id = newDiscountId();
+    await server.database.db.insert(discountCodes).values({ id, code: "DOWNTIME", kind: "percent_off", percent: 20, maxRedemptions: 1 });
+    const response = await server.app.inject({ method: "POST", url: "/api/payments/checkout", headers: { cookie: customer.cookie }, payload: { amount: "10", code: "downtime" } });
+    expect(response.statusCode).toBe(503);
+    expect(response.json<{ error: { code: string } }>().error.code).toBe("payment_provider_unavailable");
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.userId, customer.id));
+    expect(payment).toMatchObject({ status: "failed", amountUsd: "8.0000", discountId: id });
+    expect((await server.database.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0]?.redeemedCount).toBe(0);
+    expect(await server.database.db.select({ status: discountRedemptions.status }).from(discountRedemptions).where(eq(discountRedemptions.discountId, id))).toEqual([{ status: "released" }]);
   });
 });

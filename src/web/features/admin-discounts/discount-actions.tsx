@@ -12,21 +12,28 @@ export interface DiscountActionHandlers {
 }
 
 /** Edit, Pause or Resume, Delete: each names its code for screen readers. */
-export function DiscountActions({ discount, onEdit, onTogglePause, onDelete, busyId }: DiscountActionHandlers & { discount: AdminDiscount }) {
+export function DiscountActions({
+  discount,
+  onEdit,
+  onTogglePause,
+  onDelete,
+  busyId,
+  inRow = false,
+}: DiscountActionHandlers & { discount: AdminDiscount; inRow?: boolean }) {
   const { t } = useTranslation();
   // Names for screen readers: plain text, no direction marks to be spoken or matched.
   const named = { code: discount.code };
   return (
-    <div className="flex flex-wrap justify-end gap-1.5">
-      <Button variant="secondary" size="sm" onClick={() => onEdit(discount)} aria-label={t("discounts.edit_named", named)}>
+    <div className={inRow ? "flex flex-nowrap justify-end gap-1.5" : "flex flex-wrap justify-end gap-1.5"}>
+      <Button variant="secondary" size="sm" className="whitespace-nowrap" onClick={() => onEdit(discount)} aria-label={t("discounts.edit_named", named)}>
         <Pencil aria-hidden="true" className="size-4" />
         {t("discounts.edit")}
       </Button>
-      <Button variant="secondary" size="sm" disabled={busyId === discount.id} onClick={() => onTogglePause(discount)} aria-label={t(discount.paused ? "discounts.resume_named" : "discounts.pause_named", named)}>
+      <Button variant="secondary" size="sm" className="whitespace-nowrap" disabled={busyId === discount.id} onClick={() => onTogglePause(discount)} aria-label={t(discount.paused ? "discounts.resume_named" : "discounts.pause_named", named)}>
         {discount.paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
         {discount.paused ? t("discounts.resume") : t("discounts.pause")}
       </Button>
-      <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(discount)} aria-label={t("discounts.delete_named", named)}>
+      <Button variant="ghost" size="sm" className="whitespace-nowrap text-red-700 hover:bg-red-50" onClick={() => onDelete(discount)} aria-label={t("discounts.delete_named", named)}>
         <Trash2 aria-hidden="true" className="size-4" />
         {t("discounts.delete")}
       </Button>

@@ -22,7 +22,7 @@ export function DiscountsTable({ discounts, ...actions }: DiscountActionHandlers
     () =>
       helper.columns([
         helper.accessor("code", { id: "code", header: () => t("discounts.column.code"), cell: (info) => <CodeCell code={info.getValue()} /> }),
-        helper.display({ id: "kind", header: () => t("discounts.column.discount"), cell: (info) => kindLabel(info.row.original) }),
+        helper.display({ id: "kind", header: () => t("discounts.column.discount"), cell: (info) => kindLabel(info.row.original), meta: { className: "whitespace-nowrap" } }),
         helper.display({ id: "window", header: () => t("discounts.column.window"), cell: (info) => <span className="text-slate-700">{format.window(info.row.original)}</span> }),
         helper.display({ id: "uses", header: () => t("discounts.column.uses"), cell: (info) => format.uses(info.row.original), meta: { className: FIGURE } }),
         helper.display({ id: "per_customer", header: () => t("discounts.column.per_customer"), cell: (info) => format.perCustomer(info.row.original), meta: { className: FIGURE } }),
@@ -31,7 +31,7 @@ export function DiscountsTable({ discounts, ...actions }: DiscountActionHandlers
         helper.display({
           id: "actions",
           header: () => <span className="sr-only">{t("discounts.column.actions")}</span>,
-          cell: (info) => <DiscountActions discount={info.row.original} onEdit={onEdit} onTogglePause={onTogglePause} onDelete={onDelete} busyId={busyId} />,
+          cell: (info) => <DiscountActions discount={info.row.original} onEdit={onEdit} onTogglePause={onTogglePause} onDelete={onDelete} busyId={busyId} inRow />,
         }),
       ]),
     [t, kindLabel, format, onEdit, onTogglePause, onDelete, busyId],
