@@ -23,8 +23,8 @@ test("a person signs up, confirms their email from the outbox, logs out and logs
 
   await page.goto(link);
   await expect(page.getByText("Email Verified")).toBeVisible();
-  // Following the link signs the person in; the sign-in page sends them on.
-  await expect(page).toHaveURL(/\/en$/);
+  // Following the link signs the person in; the sign-in page sends them on to buying credit (the spec's start page).
+  await expect(page).toHaveURL(/\/en\/phone$/);
   await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
 
   await page.getByRole("button", { name: "Sign Out" }).click();
@@ -35,7 +35,7 @@ test("a person signs up, confirms their email from the outbox, logs out and logs
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).last().click();
-  await expect(page).toHaveURL(/\/en$/);
+  await expect(page).toHaveURL(/\/en\/phone$/);
   await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
 });
 

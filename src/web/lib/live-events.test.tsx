@@ -66,8 +66,12 @@ describe("useLiveEvents", () => {
 
   it("writes a pushed balance into the cache and tells listeners of each call event until they stop", () => {
     const { queryClient, created } = setup(true);
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
     created[0]?.emit("balance", { balance: "4.9734" });
     expect(queryClient.getQueryData(BALANCE_QUERY_KEY)).toEqual({ balance: "4.9734" });
+    // Money moved: the customer's payments list and any open receipt are read again.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["payments", "list"] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["payments", "detail"] });
     const heard: string[] = [];
     const stop = onLiveEvent("call.status", (data) => heard.push(data.status));
     const status = { callSid: "CA1", talkDurationSeconds: 0, toNumber: "+441", ratePerMin: "0.0266", timeLimitSeconds: 60, costUsd: null, reason: null };

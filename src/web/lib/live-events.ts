@@ -7,6 +7,7 @@ type CacheUpdate<T extends LiveEventType> = (queryClient: QueryClient, data: Liv
 /** The query keys live events write to, shared with the features that read them. */
 export const BALANCE_QUERY_KEY = ["credits", "balance"] as const;
 export const CALLS_QUERY_KEY = ["calls"] as const;
+export const PAYMENTS_QUERY_KEY = ["payments"] as const;
 
 /** How each live event changes the query cache; features add their event types here. */
 export const liveEventCacheUpdates: { [T in LiveEventType]: CacheUpdate<T> } = {
@@ -15,6 +16,9 @@ export const liveEventCacheUpdates: { [T in LiveEventType]: CacheUpdate<T> } = {
   },
   balance: (queryClient, data) => {
     queryClient.setQueryData(BALANCE_QUERY_KEY, { balance: data.balance });
+    // A balance moves with a payment, a refund or a dispute too: the customer's payments may have changed.
+    void queryClient.invalidateQueries({ queryKey: [...PAYMENTS_QUERY_KEY, "list"] });
+    void queryClient.invalidateQueries({ queryKey: [...PAYMENTS_QUERY_KEY, "detail"] });
   },
   "call.status": (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: CALLS_QUERY_KEY });

@@ -5,9 +5,10 @@ import { quotePurchase } from "../../../shared/api/purchase-quote";
 import type { Locale } from "../../../shared/i18n/locales";
 import { parseMoney } from "../../../shared/money";
 import { callApi } from "../../lib/api-client";
+import { PAYMENTS_QUERY_KEY } from "../../lib/live-events";
 
-/** Payments change only through this feature's pages and the provider's events; the lists refetch on open. */
-export const PAYMENTS_QUERY_KEY = ["payments"] as const;
+/** The customer's payments: refetched on open and whenever a `balance` event says money moved (live-events.ts). */
+export { PAYMENTS_QUERY_KEY };
 
 /** The smallest and largest purchase (configuration), as Money. */
 export function usePaymentLimits() {

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import svBuy from "../../../../data/translations/sv/buy.json";
 import { i18n } from "../../lib/i18n/i18n";
 import { renderAt } from "../rates/render-with-app";
@@ -50,10 +50,6 @@ const summary = () => screen.getByRole("heading", { name: "Your purchase" }).par
 const assign = vi.spyOn(navigateTo, "assign").mockImplementation(() => undefined);
 
 describe("PhonePage", () => {
-  beforeAll(() => {
-    // The discount refusals' strings come with the discounts feature; the page shows errors.discount_<reason>.
-    i18n.addResourceBundle("en", "translation", { "errors.discount_expired": "This code has expired.", "errors.discount_used_up": "This code has been used up." }, true, false);
-  });
   afterEach(() => {
     vi.unstubAllGlobals();
     assign.mockClear();
@@ -111,7 +107,7 @@ describe("PhonePage", () => {
     expect(screen.getByRole("button", { name: "Pay $5.00" })).toBeTruthy();
 
     fireEvent.change(code, { target: { value: "oldcode" } });
-    expect((await screen.findByRole("alert")).textContent).toBe("This code has expired.");
+    expect((await screen.findByRole("alert")).textContent).toBe("This discount code has expired.");
     expect(screen.getByRole("button", { name: "Pay $10.00" })).toHaveProperty("disabled", true);
   });
 
@@ -136,7 +132,7 @@ describe("PhonePage", () => {
     stubApi(both(quote, (url, init) => (url.pathname === "/api/payments/checkout" && init?.method === "POST" ? answer : undefined)));
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: "Pay $10.00" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("This code has been used up.");
+    expect((await screen.findByRole("alert")).textContent).toBe("This discount code has been used up.");
     answer = apiError(503, "payment_provider_unavailable", "down");
     fireEvent.click(screen.getByRole("button", { name: "Pay $10.00" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("The payment service could not be reached. Please try again in a moment."));

@@ -14,7 +14,7 @@ export function RefusalNotice({ refusal }: { refusal: NonNullable<PurchaseQuote[
   const minimum = refusal.minPurchase === null ? null : isolateText(formatRate(parseMoney(refusal.minPurchase), locale));
   return (
     <div role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-      <p>{t(`errors.discount_${refusal.reason}`, minimum === null ? {} : { min: minimum, minimum })}</p>
+      <p>{t(`errors.discount_${refusal.reason}`)}</p>
       {refusal.reason === "below_minimum" && minimum !== null ? <p className="mt-1">{t("buy.code_minimum", { min: minimum })}</p> : null}
     </div>
   );

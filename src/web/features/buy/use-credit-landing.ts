@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { paymentDetail, type PaymentDetail } from "../../../shared/api/payments";
 import { callApi } from "../../lib/api-client";
-import { BALANCE_QUERY_KEY, onLiveEvent } from "../../lib/live-events";
+import { BALANCE_QUERY_KEY } from "../../lib/live-events";
 import { PAYMENTS_QUERY_KEY } from "./buy-api";
 
 /** How often the payment is asked about while it is pending, and for how long in all. */
@@ -18,8 +18,9 @@ export type Landing =
 
 /**
  * Waits for a payment's credit to land: the `balance` live event (the credit's ledger row
- * publishes it) asks at once, and the payment is polled every 2 s meanwhile in case the
- * stream is down, for up to a minute. Then it is succeeded, failed, or still pending.
+ * publishes it) asks at once (live-events.ts reads every payment detail again on it), and
+ * the payment is polled every 2 s meanwhile in case the stream is down, for up to a minute.
+ * Then it is succeeded, failed, or still pending.
  */
 export function useCreditLanding(paymentId: string | null): Landing {
   const queryClient = useQueryClient();
@@ -37,11 +38,6 @@ export function useCreditLanding(paymentId: string | null): Landing {
     const timer = setTimeout(() => setWaitOver(true), LANDING_WAIT_MS);
     return () => clearTimeout(timer);
   }, [paymentId]);
-
-  useEffect(() => {
-    if (status !== "pending") return;
-    return onLiveEvent("balance", () => void refetch());
-  }, [status, refetch]);
 
   // The credit landed: the balance everyone shows is read again, in case its event was missed.
   const landed = status !== undefined && status !== "pending" && status !== "failed";

@@ -202,7 +202,7 @@ describe("the call section", () => {
     fireEvent.change(numberInput(), { target: { value: "2025550123" } });
     fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
     const dialog = await screen.findByRole("dialog", { name: "Insufficient Balance" });
-    expect(within(dialog).getByRole("link", { name: "Buy Credits" }).getAttribute("href")).toBe("/en/payments");
+    expect(within(dialog).getByRole("link", { name: "Buy Credits" }).getAttribute("href")).toBe("/en/phone");
   });
 
   it("confirms the rate, runs the call, ends it when the balance is spent, then shows the bill and the rating", async () => {

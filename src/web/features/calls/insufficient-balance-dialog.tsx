@@ -25,7 +25,7 @@ export function InsufficientBalanceDialog({ details, onClose }: { details: Confi
             <Button variant="secondary" onClick={onClose}>
               {t("call_section.cancel")}
             </Button>
-            <Link to={localePath(locale, "/payments")} className={buttonVariants()} onClick={onClose}>
+            <Link to={localePath(locale, "/phone")} className={buttonVariants()} onClick={onClose}>
               {t("call_section.buy_credits")}
             </Link>
           </div>
