@@ -24,6 +24,11 @@ export interface LiveEventMap {
     costUsd: string | null;
     reason: string | null;
   };
+  /**
+   * A live call's time limit was raised: credit added during the call (the spec's
+   * credits-updated) pays for more talk, and the carrier will now let it run this long.
+   */
+  "call.limit": { callSid: string; timeLimitSeconds: number };
   /** The local carrier's signalling towards the browser's device (see api/local-carrier.ts). */
   "local_carrier.call": {
     callSid: string;

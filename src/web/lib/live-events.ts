@@ -23,6 +23,8 @@ export const liveEventCacheUpdates: { [T in LiveEventType]: CacheUpdate<T> } = {
   "call.status": (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: CALLS_QUERY_KEY });
   },
+  // Heard by the call in progress (use-call.ts): nothing cached.
+  "call.limit": () => undefined,
   // Signalling for the local carrier's device only: nothing cached.
   "local_carrier.call": () => undefined,
 };

@@ -230,6 +230,6 @@ describe.each(engines)("credit audit on %s", (engine) => {
     expect(lines.slice(2)).toEqual([""]);
     // The same filter as the list: one customer's calls only.
     const calls = await server.app.inject({ method: "GET", url: `/api/admin/credit-audit/ledger.csv?reference=CA_bob`, headers: { cookie: admin.cookie } });
-    expect(calls.body.split("\r\n").slice(1)).toEqual([`2026-03-04T00:00:00.000Z,${bob.email},call,CA_bob,'-1.2000,23.8000,,test`, ""]);
+    expect(calls.body.split("\r\n").slice(1)).toEqual([`2026-03-04T00:00:00.000Z,${bob.email},call,CA_bob,-1.2000,23.8000,,test`, ""]);
   });
 });

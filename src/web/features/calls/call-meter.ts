@@ -13,12 +13,14 @@ export interface CallMeter {
 
 /**
  * The person's running display during a call, from the same billing code the server
- * settles with. The time left counts the whole minutes the starting balance pays for
- * (the carrier's own limit), so the browser never promises talk the server will cut.
+ * settles with. The time left counts to the carrier's limit as the server set it
+ * (`limitSeconds`: the gate's, raised when credit comes in during the call), or, until
+ * the server has said, the whole minutes the starting balance pays for, which is how the
+ * gate sets it. So the browser never promises talk the carrier will cut.
  */
-export function meterCall(talkSeconds: number, rate: Money, startingBalance: Money): CallMeter {
+export function meterCall(talkSeconds: number, rate: Money, startingBalance: Money, limitSeconds: number | null = null): CallMeter {
   const seconds = Math.max(0, Math.floor(talkSeconds));
-  const limit = timeLimitSeconds(startingBalance, rate);
+  const limit = limitSeconds ?? timeLimitSeconds(startingBalance, rate);
   const timeLeft = Math.max(0, limit - seconds);
   return { cost: callCost(seconds, rate), billedMinutes: billedMinutes(seconds), timeLeft, spent: timeLeft === 0 };
 }

@@ -44,6 +44,8 @@ interface Active {
   answeredAt: number | null;
   rate: Money;
   startingBalance: Money;
+  /** The seconds the carrier lets the call run, as the server last said (call.status, call.limit); null until it says. */
+  limitSeconds: number | null;
   muted: boolean;
 }
 
@@ -114,13 +116,13 @@ export function useCall(balance: Money | undefined) {
 
   const start = useCallback(
     (handle: VoiceCall, call: CallStart) =>
-      follow(handle, { handle, direction: "outbound", to: call.to, from: null, sid: null, phase: "connecting", answeredAt: null, rate: call.rate, startingBalance: call.balance, muted: false }),
+      follow(handle, { handle, direction: "outbound", to: call.to, from: null, sid: null, phase: "connecting", answeredAt: null, rate: call.rate, startingBalance: call.balance, limitSeconds: null, muted: false }),
     [follow],
   );
 
   const answer = useCallback(
     async (handle: VoiceCall) => {
-      follow(handle, { handle, direction: "inbound", to: null, from: handle.from, sid: handle.callSid(), phase: "connecting", answeredAt: null, rate: 0, startingBalance: 0, muted: false });
+      follow(handle, { handle, direction: "inbound", to: null, from: handle.from, sid: handle.callSid(), phase: "connecting", answeredAt: null, rate: 0, startingBalance: 0, limitSeconds: null, muted: false });
       await handle.accept();
     },
     [follow],
@@ -143,8 +145,25 @@ export function useCall(balance: Money | undefined) {
     [t, locale],
   );
 
+  // Credit added during the call raised its limit on the server (the carrier follows it).
+  useEffect(
+    () =>
+      onLiveEvent("call.limit", (event) => {
+        const current = activeRef.current;
+        if (current && (current.handle.callSid() ?? current.sid) === event.callSid) {
+          update((record) => ({ ...record, limitSeconds: Math.max(record.limitSeconds ?? 0, event.timeLimitSeconds) }));
+        }
+      }),
+    [],
+  );
+
   function handleLive(event: StatusEvent, current: Active) {
-    update((record) => ({ ...record, sid: event.callSid, rate: event.ratePerMin ? parseMoney(event.ratePerMin) : record.rate }));
+    update((record) => ({
+      ...record,
+      sid: event.callSid,
+      rate: event.ratePerMin ? parseMoney(event.ratePerMin) : record.rate,
+      limitSeconds: event.timeLimitSeconds === null ? record.limitSeconds : Math.max(record.limitSeconds ?? 0, event.timeLimitSeconds),
+    }));
     if (event.status === "initiated") {
       // The spec: the server took the call (nothing charged yet); the clock starts only when it is answered.
       toast(t("call_section.initiated"), { id: "call-progress", duration: 2000 });
@@ -188,7 +207,7 @@ export function useCall(balance: Money | undefined) {
   }, [balance, update]);
 
   const talkSeconds = active?.answeredAt != null ? Math.max(0, Math.floor((now - active.answeredAt) / 1000)) : 0;
-  const meter = active && active.direction === "outbound" ? meterCall(talkSeconds, active.rate, active.startingBalance) : null;
+  const meter = active && active.direction === "outbound" ? meterCall(talkSeconds, active.rate, active.startingBalance, active.limitSeconds) : null;
   const spent = Boolean(meter?.spent && active?.answeredAt != null);
 
   // The spec: the call ends itself when the balance is spent.

@@ -60,6 +60,39 @@ export class LiveCall {
     this.timers.add(timer);
   }
 
+  private limitTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * The carrier's cut-off: once the call has talked its leg's time limit, it ends as
+   * completed at exactly that many seconds. Armed at answer and again whenever the limit
+   * is raised (credit added during the call), so only the latest limit counts.
+   */
+  enforceLimit(): void {
+    const leg = this.leg;
+    if (!leg || this.answeredAt === undefined || this.ended) return;
+    if (this.limitTimer) {
+      clearTimeout(this.limitTimer);
+      this.timers.delete(this.limitTimer);
+    }
+    const limitSeconds = leg.timeLimitSeconds;
+    const due = Math.max(0, this.answeredAt + limitSeconds * 1000 - Date.now());
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.end("completed", { talkSeconds: limitSeconds }).catch((error: unknown) => this.context.log.error({ err: error, callSid: this.callSid }, "local carrier: ending a call at its limit"));
+    }, due);
+    timer.unref();
+    this.timers.add(timer);
+    this.limitTimer = timer;
+  }
+
+  /** The gate's successor raised the limit (extendLiveCallLimit): talk may go on until the new one. Never lowers it. */
+  raiseLimit(timeLimitSeconds: number): boolean {
+    if (!this.leg || this.ended || timeLimitSeconds <= this.leg.timeLimitSeconds) return false;
+    this.leg.timeLimitSeconds = timeLimitSeconds;
+    this.enforceLimit();
+    return true;
+  }
+
   clearTimers(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();

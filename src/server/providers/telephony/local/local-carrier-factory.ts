@@ -1,5 +1,6 @@
 import type { CarrierCall } from "../carrier";
 import type { CarrierContext, CarrierFactory } from "../choose-carrier";
+import { extendLiveCallLimit } from "../../../modules/calls/limit-extension";
 import { VOICE_WEBHOOK_PATH } from "../../../modules/calls/twiml";
 import { carrierWebhooks } from "./carrier-webhooks";
 import { LocalCarrierCalls, type LocalCarrierOptions } from "./local-carrier";
@@ -25,6 +26,7 @@ export class LocalCarrier extends LocalCarrierSigning {
       secret: context.localCarrierSecret,
       gatePath: VOICE_WEBHOOK_PATH,
       recordInbound: recordInboundCalls(context, webhooks, context.config.publicUrl),
+      extendLimit: (callSid) => extendLiveCallLimit(context.db, context.bus, callSid),
       ...options,
     });
   }

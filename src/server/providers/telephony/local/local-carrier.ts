@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { EventBus } from "../../../db/bus";
 import type { Database } from "../../../db/client";
 import { AppError } from "../../../http/app-error";
+import { USER_EVENT_TOPIC } from "../../../modules/events/user-events";
 import { callStore } from "./call-store";
 import type { CarrierContext } from "./carrier-context";
 import { carrierWebhooks } from "./carrier-webhooks";
@@ -39,7 +40,13 @@ export interface LocalCarrierOptions {
   incomingLimitSeconds?: number;
   /** Writes an incoming call into the customer's history (direction inbound, cost 0). */
   recordInbound?: RecordInbound;
+  /** Raises a live call's time limit to what the balance now pays for (extendLiveCallLimit): the new limit, or null. */
+  extendLimit?: (callSid: string) => Promise<number | null>;
   webhookRetryDelayMs?: number;
+}
+
+function isBalanceEvent(data: unknown): boolean {
+  return typeof data === "object" && data !== null && "type" in data && data.type === "balance";
 }
 
 /** The carrier's view of a call, in the words of Twilio's call resource. */
@@ -66,10 +73,12 @@ export class LocalCarrierCalls {
   private readonly unsubscribe: () => void;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly recordInbound: RecordInbound | undefined;
+  private readonly extendLimit: ((callSid: string) => Promise<number | null>) | undefined;
   private closed = false;
 
   constructor(options: LocalCarrierOptions) {
     this.recordInbound = options.recordInbound;
+    this.extendLimit = options.extendLimit;
     this.context = {
       db: options.db,
       bus: options.bus,
@@ -85,13 +94,20 @@ export class LocalCarrierCalls {
       incomingLimitSeconds: options.incomingLimitSeconds ?? 3600,
     };
     // A command lost while the bus reconnected needs no catching up: a browser that hung up stops sending RTP, and the silence ends the call.
+    // Credit that came in meanwhile does: every call held here is offered its limit again.
     this.unsubscribe = options.bus.subscribe(
       (message) => {
+        if (message.topic === USER_EVENT_TOPIC && message.userId !== undefined && isBalanceEvent(message.data)) {
+          this.creditAdded(message.userId);
+          return;
+        }
         if (message.topic !== LOCAL_CARRIER_COMMAND_TOPIC) return;
         const parsed = commandSchema.safeParse(message.data);
         if (parsed.success) this.obey(parsed.data);
       },
-      () => undefined,
+      () => {
+        for (const call of this.live.values()) this.creditAdded(call.userId);
+      },
     );
     let beats = 0;
     this.heartbeat = setInterval(() => {
@@ -177,6 +193,24 @@ export class LocalCarrierCalls {
     const stored = await this.context.store.find(callSid);
     if (!stored || stored.userId !== userId) throw new AppError(404, "call_not_found", "There is no such call");
     return stored;
+  }
+
+  /**
+   * The customer's balance moved: a live outgoing call held here may talk longer. The
+   * server decides the new limit (the call log and the balance, locked); the carrier
+   * only follows it. A balance that fell changes nothing (limits never shrink).
+   */
+  private creditAdded(userId: string): void {
+    const extend = this.extendLimit;
+    if (!extend) return;
+    for (const call of this.live.values()) {
+      if (call.userId !== userId || call.direction !== "outbound" || call.ended || !call.leg) continue;
+      extend(call.callSid)
+        .then((limit) => {
+          if (limit !== null && call.raiseLimit(limit)) this.context.log.info({ callSid: call.callSid, timeLimitSeconds: limit }, "local carrier: credit added during the call raised its limit");
+        })
+        .catch((error: unknown) => this.context.log.error({ err: error, callSid: call.callSid }, "local carrier: raising a call's limit"));
+    }
   }
 
   private obey(command: z.infer<typeof commandSchema>): void {

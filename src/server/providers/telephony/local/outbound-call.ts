@@ -104,7 +104,7 @@ async function run(context: CarrierContext, call: LiveCall): Promise<void> {
   }
   call.after(farEnd.ringMs, async () => {
     if (!(await call.answered())) return;
-    // The carrier enforces the gate's limit: at timeLimit seconds of talk it hangs up, whatever the browser does.
-    call.after(leg.timeLimitSeconds * 1000, () => call.end("completed", { talkSeconds: leg.timeLimitSeconds }).then(() => undefined));
+    // The carrier enforces the gate's limit (raised if credit comes in during the call): at timeLimit seconds of talk it hangs up, whatever the browser does.
+    call.enforceLimit();
   });
 }
