@@ -33,6 +33,8 @@ import type { RegisteredRoute, RouteAccess } from "./access";
 const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /healthz": "public",
   "GET /readyz": "public",
+  "GET /robots.txt": "public",
+  "GET /sitemap.xml": "public",
   "GET /api/site": "public",
   "POST /api/client-errors": "public",
   "GET /api/auth/*": "public",

@@ -23,7 +23,7 @@ describe.each(engines)("security headers by kind of response on %s", (engine) =>
   });
 
   it("gives pages and static files the browser policy that admits the voice SDK", async () => {
-    for (const url of ["/en/countries", "/favicon.svg", "/robots.txt"]) {
+    for (const url of ["/en/countries", "/favicon.svg"]) {
       const response = await server.app.inject(url);
       expect(response.statusCode, url).toBe(200);
       const csp = String(response.headers["content-security-policy"]);

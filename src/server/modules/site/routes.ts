@@ -13,9 +13,10 @@ export function registerCrawlerRoutes(app: FastifyInstance, options: { publicUrl
   // The sitemap lists the countries of one rates snapshot: built again only when the snapshot is replaced.
   let sitemap: { snapshot: RatesSnapshot; xml: string } | null = null;
 
-  app.get("/robots.txt", async (_request, reply) => reply.type("text/plain; charset=utf-8").header("cache-control", CRAWLER_CACHE).send(robots));
+  // Declared public like every route anyone may call (the access matrix holds every route to its declaration).
+  app.get("/robots.txt", { config: { access: "public" } }, async (_request, reply) => reply.type("text/plain; charset=utf-8").header("cache-control", CRAWLER_CACHE).send(robots));
 
-  app.get("/sitemap.xml", async (_request, reply) => {
+  app.get("/sitemap.xml", { config: { access: "public" } }, async (_request, reply) => {
     const snapshot = options.rates.current();
     if (sitemap?.snapshot !== snapshot) {
       sitemap = { snapshot, xml: buildSitemap(options.publicUrl, [...snapshot.prices.keys()].sort()) };
