@@ -9,7 +9,7 @@ export function Highlight({ text, ranges }: { text: string; ranges: readonly Mat
   for (const [start, end] of ranges) {
     if (start > at) parts.push(text.slice(at, start));
     parts.push(
-      <mark key={start} className="rounded-sm bg-amber-100 px-px text-inherit">
+      <mark key={start} className="rounded-sm bg-amber-100 px-px text-slate-900">
         {text.slice(start, end)}
       </mark>,
     );

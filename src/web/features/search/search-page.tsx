@@ -82,8 +82,10 @@ export function SearchPage() {
             placeholder={t("search.placeholder")}
             autoComplete="off"
             enterKeyHint="search"
+            // A dial code typed in Arabic stays "+44"; Arabic words still run right to left.
+            dir="auto"
             aria-describedby="site-search-hint"
-            className="ps-10"
+            className="px-10"
           />
         </div>
         <p id="site-search-hint" className="mt-1.5 text-sm text-slate-500">
