@@ -34,6 +34,9 @@ import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
 import { registerAdminPaymentsRoutes } from "./modules/admin-payments/routes";
 import { openRatesCatalog } from "./modules/rates/catalog";
 import { registerRatesRoutes } from "./modules/rates/routes";
+import { countrySearchSource } from "./modules/search/country-source";
+import { registerSearchRoutes } from "./modules/search/routes";
+import type { SearchSource } from "./modules/search/search-source";
 import { rateDeckSeeder } from "./modules/rates/seed";
 import { registerAccountRoutes } from "./modules/accounts/routes";
 import { registerCreditsRoutes } from "./modules/credits/routes";
@@ -88,6 +91,8 @@ export interface ServerOptions {
   carrier?: CarrierFactory;
   /** Builds the payments provider instead of the configured choice (choosePayments: Stripe when configured, else the local checkout). */
   payments?: PaymentsProviderFactory;
+  /** More site-search sources after the built-in ones (tests add a stand-in blog or FAQ). */
+  searchSources?: readonly SearchSource[];
 }
 
 export interface Server {
@@ -160,6 +165,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAccountRoutes(app, { db: database.db, auth, config });
   registerI18nRoutes(app, createStringsCache(database.db, bus));
   registerRatesRoutes(app, rates);
+  // The site search: countries first; the blog and the FAQ add their SearchSource here.
+  registerSearchRoutes(app, [countrySearchSource(rates), ...(options.searchSources ?? [])]);
   registerCreditsRoutes(app, database.db);
   registerCreditAuditRoutes(app, database.db);
   registerCallHistoryRoutes(app, database.db);

@@ -45,6 +45,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/rates/countries": "public",
   "GET /api/rates/countries/:code": "public",
   "POST /api/rates/lookup": "public",
+  "GET /api/search": "public",
   "GET /api/me": "user",
   "GET /api/rates": "user",
   "GET /api/events": "user",

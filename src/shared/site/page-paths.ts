@@ -4,7 +4,7 @@
  * the two lists equal), and the server answers 404 for any other path, so a crawler
  * never reads a soft 404. `:code` is a country slug.
  */
-export const PUBLIC_PAGE_PATHS = ["", "auth", "signup", "reset-password", "countries", "country/:code", "twilio-test"] as const;
+export const PUBLIC_PAGE_PATHS = ["", "auth", "signup", "reset-password", "countries", "country/:code", "twilio-test", "search"] as const;
 export const CUSTOMER_PAGE_PATHS = ["profile", "history", "phone", "local-checkout", "payment-success", "payments"] as const;
 export const ADMIN_PAGE_PATHS = ["dashboard", "country-rates", "discounts", "admin-payments", "credit-audit", "calls"] as const;
 

@@ -20,6 +20,7 @@ export const publicPages: PageRoute[] = [
   page("countries", () => import("../features/rates/countries-page")),
   page("country/:code", () => import("../features/rates/country-page")),
   page("twilio-test", () => import("../features/rates/rate-checker-page")),
+  page("search", () => import("../features/search/search-page")),
 ];
 
 /** Signed-in customers (and admins); anonymous visitors are sent to /{lang}/auth. */

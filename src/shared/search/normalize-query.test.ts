@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { normalizeSearchQuery } from "./normalize-query";
+
+describe("normalizeSearchQuery", () => {
+  it("folds compatibility forms, trims, lower-cases and makes inner white space one space", () => {
+    expect(normalizeSearchQuery("  ＪＡＭ  ")).toEqual({ text: "jam", digits: null });
+    expect(normalizeSearchQuery("United \t  Kingdom")).toEqual({ text: "united kingdom", digits: null });
+    expect(normalizeSearchQuery("ﬁji")).toEqual({ text: "fiji", digits: null });
+  });
+
+  it("reads a phone-style query as its digits, without the + or 00 that dials out", () => {
+    for (const typed of ["+44", "0044", "00 44", "+ 44", "4-4", "＋４４", "(44)"]) expect([typed, normalizeSearchQuery(typed)]).toEqual([typed, { text: "44", digits: "44" }]);
+    expect(normalizeSearchQuery("1 876")).toEqual({ text: "1876", digits: "1876" });
+    // A lone 00 means nothing else, so it stays.
+    expect(normalizeSearchQuery("00")).toEqual({ text: "00", digits: "00" });
+  });
+
+  it("leaves mixed text and bare punctuation as text", () => {
+    expect(normalizeSearchQuery("+44 uk")).toEqual({ text: "+44 uk", digits: null });
+    expect(normalizeSearchQuery("+")).toEqual({ text: "+", digits: null });
+    expect(normalizeSearchQuery("   ")).toEqual({ text: "", digits: null });
+  });
+});
