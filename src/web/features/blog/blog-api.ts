@@ -14,10 +14,12 @@ export function usePublishedPosts(locale: Locale) {
   });
 }
 
-export function usePublishedPost(slug: string, locale: Locale) {
+/** `slug` null: the address cannot name a post, so nothing is asked. */
+export function usePublishedPost(slug: string | null, locale: Locale) {
   return useQuery({
     queryKey: ["blog", "post", slug, locale],
-    queryFn: ({ signal }) => callApi(blogPostRead, { params: { slug }, query: { lang: locale }, signal }),
+    queryFn: ({ signal }) => callApi(blogPostRead, { params: { slug: slug ?? "" }, query: { lang: locale }, signal }),
+    enabled: slug !== null,
     staleTime: STALE_MS,
   });
 }

@@ -21,7 +21,7 @@ export function BlogPostPage() {
   const locale = useLocale();
   const { slug = "" } = useParams();
   const valid = BLOG_SLUG_PATTERN.test(slug);
-  const query = usePublishedPost(valid ? slug : "", locale);
+  const query = usePublishedPost(valid ? slug : null, locale);
   const post = query.data?.post;
   usePageTitle(post?.title);
 
