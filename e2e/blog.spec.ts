@@ -47,7 +47,7 @@ test("an admin writes and publishes a post, and a visitor reads it at its slug w
   await expect(reader.getByRole("heading", { level: 1, name: "Calling abroad from a hotel" })).toBeVisible();
   await expect(reader.getByRole("heading", { level: 2, name: "Use the hotel Wi-Fi" })).toBeVisible();
   await expect(reader.locator("article img")).toHaveCount(0);
-  expect(await reader.evaluate(() => (window as { __blogXss?: number }).__blogXss)).toBeUndefined();
+  expect(await reader.evaluate(() => (globalThis as { __blogXss?: number }).__blogXss)).toBeUndefined();
   await reader.goto("/en/blogs-guides");
   await expect(reader.getByRole("link", { name: "Calling abroad from a hotel" })).toBeVisible();
   await visitor.close();

@@ -15,7 +15,7 @@ export function PostCard({ post, locale, eager }: { post: BlogPostSummary; local
         {post.cover ? (
           <img src={post.cover} alt="" width={640} height={360} loading={eager ? "eager" : "lazy"} decoding="async" className="size-full object-cover" />
         ) : (
-          <div className="flex size-full items-center justify-center text-brand-300">
+          <div className="flex size-full items-center justify-center text-brand-500">
             <BookOpen aria-hidden="true" className="size-12" />
           </div>
         )}
