@@ -48,6 +48,9 @@ import { registerVoiceRoutes } from "./modules/calls/routes";
 import { callWebhooks } from "./modules/calls/webhooks";
 import { registerPaymentsRoutes } from "./modules/payments/routes";
 import { registerDiscountRoutes } from "./modules/discounts/routes";
+import { openPublishedPosts } from "./modules/blog/published-posts";
+import { registerBlogRoutes } from "./modules/blog/routes";
+import { blogGuidesSeeder } from "./modules/blog/seed";
 import { expireStaleLocalCheckouts } from "./modules/discounts/reservations";
 import { paymentWebhook } from "./modules/payments/webhooks";
 import { choosePayments, localCheckoutSecret } from "./providers/payments/choose-payments";
@@ -114,7 +117,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const database =
     options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   const secret = config.authSecret ?? loadOrCreateSecrets(config.dataDir).authSecret;
-  await runSeeders(database.db, [translationsSeeder(SEED_DIR), rateDeckSeeder(SEED_DIR)]);
+  await runSeeders(database.db, [translationsSeeder(SEED_DIR), rateDeckSeeder(SEED_DIR), blogGuidesSeeder(SEED_DIR)]);
 
   const fastifyOptions: FastifyServerOptions = {
     // A test's own log stream gets pino's JSON lines, whatever the environment.
@@ -141,6 +144,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   });
   const auth = createAuth({ db: database.db, config, secret, mail: createMailer(jobs, database.db), log: app.log });
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
+  const publishedPosts = await openPublishedPosts(database.db, bus, (error) => app.log.error({ err: error }, "reloading published posts"));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -179,6 +183,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     minAmount: config.payments.minAmount,
     maxAmount: config.payments.maxAmount,
   });
+  registerBlogRoutes(app, { db: database.db, bus, dataDir: config.dataDir });
   registerDiscountRoutes(app, { db: database.db, minAmount: config.payments.minAmount, maxAmount: config.payments.maxAmount });
   // The local checkout's page talks to these only when it is the payments provider (not beside Stripe).
   if (payments instanceof LocalCheckout) registerLocalCheckoutRoutes(app, database.db, payments);
@@ -191,9 +196,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   if (carrier instanceof LocalCarrier) registerLocalCarrierRoutes(app, carrier.calls, (token) => carrier.verifyVoiceToken(token));
   registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, paymentWebhook(payments, bus), ...(options.webhooks ?? [])]);
 
-  registerCrawlerRoutes(app, { publicUrl: config.publicUrl, rates });
+  registerCrawlerRoutes(app, { publicUrl: config.publicUrl, rates, publishedPosts });
   const pageShell = options.webRoot === false ? null : await registerWebApp(app, options.webRoot ?? WEB_ROOT);
-  registerNotFound(app, pageShell, (pathname) => pageStatus(pathname, (code) => rates.current().prices.has(code)));
+  registerNotFound(app, pageShell, (pathname) => pageStatus(pathname, (code) => rates.current().prices.has(code), (slug) => publishedPosts.has(slug)));
 
   const pruning = setInterval(() => {
     pruneUserEvents(database.db).catch((error: unknown) => app.log.error({ err: error }, "pruning user events"));
@@ -222,6 +227,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       await carrier.close?.();
       await app.close();
       await jobs.stop();
+      publishedPosts.close();
       await bus.close();
       await email.close();
       await database.close();

@@ -94,6 +94,17 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/admin/calls": "admin",
   "GET /api/admin/calls/export.csv": "admin",
   "GET /api/admin/calls/:callSid": "admin",
+  "GET /api/blog/posts": "public",
+  "GET /api/blog/posts/:slug": "public",
+  "GET /uploads/blog/:name": "public",
+  "GET /api/admin/blog/posts": "admin",
+  "POST /api/admin/blog/posts": "admin",
+  "GET /api/admin/blog/posts/:postId": "admin",
+  "PUT /api/admin/blog/posts/:postId": "admin",
+  "DELETE /api/admin/blog/posts/:postId": "admin",
+  "POST /api/admin/blog/posts/:postId/publish": "admin",
+  "POST /api/admin/blog/posts/:postId/unpublish": "admin",
+  "POST /api/admin/blog/covers": "admin",
 };
 
 /** What an ownership case made: how to address the row, and a text only an answer about that row would contain. */
@@ -213,6 +224,13 @@ const UNOWNED_PARAMETERS = new Set<string>([
   "DELETE /api/admin/discounts/:discountId",
   "POST /api/admin/payments/:paymentId/refunds",
   "GET /api/admin/calls/:callSid",
+  "GET /api/blog/posts/:slug",
+  "GET /uploads/blog/:name",
+  "GET /api/admin/blog/posts/:postId",
+  "PUT /api/admin/blog/posts/:postId",
+  "DELETE /api/admin/blog/posts/:postId",
+  "POST /api/admin/blog/posts/:postId/publish",
+  "POST /api/admin/blog/posts/:postId/unpublish",
 ]);
 
 type Identity = "visitor" | "customer" | "other customer" | "admin";

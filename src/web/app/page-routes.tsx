@@ -21,6 +21,8 @@ export const publicPages: PageRoute[] = [
   page("country/:code", () => import("../features/rates/country-page")),
   page("twilio-test", () => import("../features/rates/rate-checker-page")),
   page("search", () => import("../features/search/search-page")),
+  page("blogs-guides", () => import("../features/blog/blog-list-page")),
+  page("blog/:slug", () => import("../features/blog/blog-post-page")),
 ];
 
 /** Signed-in customers (and admins); anonymous visitors are sent to /{lang}/auth. */
@@ -41,6 +43,7 @@ export const adminPages: PageRoute[] = [
   page("admin-payments", () => import("../features/admin-payments/admin-payments-page")),
   page("credit-audit", () => import("../features/credit-audit/credit-audit-page")),
   page("calls", () => import("../features/admin-calls/admin-calls-page")),
+  page("blogs", () => import("../features/admin-blog/admin-blog-page")),
 ];
 
 /**

@@ -15,3 +15,4 @@ export * from "./webhooks";
 export * from "./payments";
 export * from "./discounts";
 export * from "./refunds";
+export * from "./blog";

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ADMIN_PAGE_PATHS, CUSTOMER_PAGE_PATHS } from "../../../shared/site/page-paths";
+import type { PublishedPosts } from "../blog/published-posts";
 import type { RatesCatalog } from "../rates/catalog";
 import type { RatesSnapshot } from "../rates/snapshot";
 import { buildRobots, buildSitemap } from "./sitemap";
@@ -8,18 +9,19 @@ import { buildRobots, buildSitemap } from "./sitemap";
 const CRAWLER_CACHE = "public, max-age=3600";
 
 /** /robots.txt and /sitemap.xml, for search engines. GET and HEAD (Fastify adds HEAD for each GET). */
-export function registerCrawlerRoutes(app: FastifyInstance, options: { publicUrl: string; rates: RatesCatalog }): void {
+export function registerCrawlerRoutes(app: FastifyInstance, options: { publicUrl: string; rates: RatesCatalog; publishedPosts: PublishedPosts }): void {
   const robots = buildRobots(options.publicUrl, [...CUSTOMER_PAGE_PATHS, ...ADMIN_PAGE_PATHS]);
-  // The sitemap lists the countries of one rates snapshot: built again only when the snapshot is replaced.
-  let sitemap: { snapshot: RatesSnapshot; xml: string } | null = null;
+  // The sitemap lists the countries of one rates snapshot and one load of the published posts: built again only when either changes.
+  let sitemap: { snapshot: RatesSnapshot; posts: number; xml: string } | null = null;
 
   // Declared public like every route anyone may call (the access matrix holds every route to its declaration).
   app.get("/robots.txt", { config: { access: "public" } }, async (_request, reply) => reply.type("text/plain; charset=utf-8").header("cache-control", CRAWLER_CACHE).send(robots));
 
   app.get("/sitemap.xml", { config: { access: "public" } }, async (_request, reply) => {
     const snapshot = options.rates.current();
-    if (sitemap?.snapshot !== snapshot) {
-      sitemap = { snapshot, xml: buildSitemap(options.publicUrl, [...snapshot.prices.keys()].sort()) };
+    const posts = options.publishedPosts.version();
+    if (sitemap?.snapshot !== snapshot || sitemap.posts !== posts) {
+      sitemap = { snapshot, posts, xml: buildSitemap(options.publicUrl, [...snapshot.prices.keys()].sort(), options.publishedPosts.list()) };
     }
     return reply.type("application/xml; charset=utf-8").header("cache-control", CRAWLER_CACHE).send(sitemap.xml);
   });
