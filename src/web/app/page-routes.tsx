@@ -20,6 +20,9 @@ export const publicPages: PageRoute[] = [
   page("countries", () => import("../features/rates/countries-page")),
   page("country/:code", () => import("../features/rates/country-page")),
   page("twilio-test", () => import("../features/rates/rate-checker-page")),
+  page("faq", () => import("../features/content/faq-page")),
+  page("terms", () => import("../features/content/terms-page")),
+  page("privacy", () => import("../features/content/privacy-page")),
 ];
 
 /** Signed-in customers (and admins); anonymous visitors are sent to /{lang}/auth. */
