@@ -48,7 +48,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
           {sections.map((section, index) => (
             <section key={section.id} aria-labelledby={section.id} className="max-w-prose">
                 <h2 id={section.id} tabIndex={-1} className="scroll-mt-24 text-xl font-semibold text-slate-900">
-                  <span className="me-2 tabular-nums text-slate-400">{index + 1}.</span>
+                  <span className="me-2 tabular-nums text-slate-500">{index + 1}.</span>
                   {t(section.titleKey)}
                 </h2>
                 {section.paragraphKeys.map((key) => (
