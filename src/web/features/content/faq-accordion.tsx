@@ -18,7 +18,7 @@ export function FaqAccordion({ group }: { group: FaqGroup }) {
   const locale = useLocale();
   const entries = FAQ_ENTRIES.filter((faq) => faq.group === group);
   return (
-    <Accordion.Root type="multiple" dir={directionOf(locale)} className="divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <Accordion.Root type="multiple" dir={directionOf(locale)} className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       {entries.map((faq) => (
         <Accordion.Item key={faq.id} value={faq.id} id={`faq-${faq.id}`}>
           {/* Radix renders the header as an h3, under the group's h2. */}

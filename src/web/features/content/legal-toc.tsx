@@ -20,10 +20,10 @@ export function LegalToc({ sections }: { sections: LegalSection[] }) {
       <h2 id="legal-contents" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
         {t("legal.contents")}
       </h2>
-      <ol className="mt-3 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
+      <ol className="mt-3 gap-x-6 text-sm sm:columns-2">
         {sections.map((section, index) => (
-          <li key={section.id} className="flex gap-2">
-            <span className="tabular-nums text-slate-500">{index + 1}.</span>
+          <li key={section.id} className="flex break-inside-avoid gap-2 py-0.5">
+            <span className="w-6 shrink-0 tabular-nums text-slate-500">{index + 1}.</span>
             <a href={`#${section.id}`} onClick={(event) => go(event, section.id)} className="text-brand-700 hover:underline">
               {t(section.titleKey)}
             </a>
