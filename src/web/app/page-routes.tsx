@@ -23,6 +23,9 @@ export const publicPages: PageRoute[] = [
   page("search", () => import("../features/search/search-page")),
   page("blogs-guides", () => import("../features/blog/blog-list-page")),
   page("blog/:slug", () => import("../features/blog/blog-post-page")),
+  page("faq", () => import("../features/content/faq-page")),
+  page("terms", () => import("../features/content/terms-page")),
+  page("privacy", () => import("../features/content/privacy-page")),
 ];
 
 /** Signed-in customers (and admins); anonymous visitors are sent to /{lang}/auth. */

@@ -39,7 +39,7 @@ export function SiteFooter() {
     ) : null;
 
   return (
-    <footer className="border-t border-slate-200 bg-white">
+    <footer className="border-t border-slate-200 bg-white print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-company">
           <h2 id="footer-company" className={HEADING}>

@@ -12,7 +12,11 @@ import { readCachedStrings, writeCachedStrings } from "./translation-cache";
  */
 export const i18n = i18next.createInstance();
 
-const englishFiles = import.meta.glob<Record<string, string>>("../../../../data/translations/en/*.json", { eager: true, import: "default" });
+// The long texts of the FAQ and the legal pages stay out of the first load: their pages load them (features/content/content-strings.ts).
+const englishFiles = import.meta.glob<Record<string, string>>(["../../../../data/translations/en/*.json", "!../../../../data/translations/en/faq.json", "!../../../../data/translations/en/legal.json"], {
+  eager: true,
+  import: "default",
+});
 const englishStrings: Record<string, string> = Object.assign({}, ...Object.values(englishFiles));
 
 void i18n.use(initReactI18next).init({

@@ -29,7 +29,7 @@ export function SiteHeader() {
     ));
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-full max-w-6xl items-center gap-2 px-4">
         {auth.isAdmin ? null : (
           <Link to={`/${locale}`} className="me-auto flex items-center gap-2 text-lg font-bold text-brand-800">
