@@ -1,8 +1,13 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach } from "vitest";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// findBy… and waitFor wait up to 5 s for what should appear: a lazy page's chunk loads in tens
+// of milliseconds on an idle machine and can take seconds on a busy two-core one. A test that
+// passes is not slowed; one that fails fails 4 s later.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * better-auth's client keeps its session in nanostores, which tear a store down 1 s after its
