@@ -161,6 +161,9 @@ describe.each(engines)("hostile input on %s", (engine) => {
       { name: "duplicate query keys", query: "page=1&page=2&q=a&q=b&kind=deck&kind=countries&prefixes=a&prefixes=b&exclude=true&exclude=no&sort=name&sort=code" },
       { name: "broken percent escapes", query: "q=%ff%fe%&prefixes=%zz&page=%" },
       { name: "a very long query", query: `q=${"a".repeat(6000)}` },
+      // The day after 9999-12-31 is year 10000, which no engine stores; years before 100 read back wrong.
+      { name: "days at the ends of time", query: "from=0030-06-01&to=9999-12-31" },
+      { name: "moments at the ends of time", body: '{"code":"EDGE1","kind":"bonus","percent":10,"startsAt":"0030-06-01T00:00:00Z","endsAt":"9999-12-31T23:59:59Z","maxRedemptions":null,"maxPerCustomer":null,"minPurchase":"0"}' },
     ];
 
     // Every route, twice, with every hostile variant: a long walk on a busy machine, whatever its speed.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { filterDay } from "./filter-day";
 import { canonicalEmail } from "../accounts/canonical-email";
 import { LOCALES } from "../i18n/locales";
 import { CALL_STATUSES, callLogSchema, CALL_REFUSALS } from "./calls";
@@ -25,9 +26,9 @@ const carrierRate5 = z.string().regex(/^\d+\.\d{5}$/);
  */
 export const adminCallFilter = z.object({
   /** Calls started on or after this day (YYYY-MM-DD, UTC). */
-  from: z.iso.date().optional(),
+  from: filterDay.optional(),
   /** Calls started on or before this day (YYYY-MM-DD, UTC). */
-  to: z.iso.date().optional(),
+  to: filterDay.optional(),
   status: z.enum(CALL_STATUSES).optional(),
   direction: z.enum(CALL_DIRECTIONS).optional(),
   /** ISO 3166-1 alpha-2, either case. */

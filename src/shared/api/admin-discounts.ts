@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { adminMoment } from "./filter-day";
 import { money4 } from "./credits";
 import { DISCOUNT_KINDS, discountCodeInput, type DiscountKind } from "./discounts";
 import { defineEndpoint } from "./endpoint";
@@ -28,8 +29,8 @@ export const discountFieldsSchema = z.object({
   code: discountCodeInput,
   kind: z.enum(DISCOUNT_KINDS),
   percent: z.number().int().min(1).max(100),
-  startsAt: z.iso.datetime({ offset: true }).nullable(),
-  endsAt: z.iso.datetime({ offset: true }).nullable(),
+  startsAt: adminMoment.nullable(),
+  endsAt: adminMoment.nullable(),
   /** Total uses; null = unlimited. */
   maxRedemptions: limit.nullable(),
   /** Uses per customer; null = unlimited. */

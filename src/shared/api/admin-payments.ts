@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { filterDay } from "./filter-day";
 import { money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
 import { checkoutAmount, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "./payments";
@@ -24,9 +25,9 @@ export const adminPaymentsFilter = z.object({
   status: z.enum(PAYMENT_STATUSES).optional(),
   provider: z.enum(PAYMENT_PROVIDERS).optional(),
   /** Payments created on or after this day (YYYY-MM-DD, UTC). */
-  from: z.iso.date().optional(),
+  from: filterDay.optional(),
   /** Payments created on or before this day (YYYY-MM-DD, UTC). */
-  to: z.iso.date().optional(),
+  to: filterDay.optional(),
   /** Part of the customer's email (case-insensitive). */
   customer: z.string().trim().max(320).optional(),
 });

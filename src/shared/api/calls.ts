@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { filterDay } from "./filter-day";
 import { LOCALES } from "../i18n/locales";
 import { money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
@@ -78,9 +79,9 @@ export type CallLog = z.infer<typeof callLogSchema>;
 
 const historyFilter = z.object({
   /** Calls started on or after this day (YYYY-MM-DD, UTC). */
-  from: z.iso.date().optional(),
+  from: filterDay.optional(),
   /** Calls started on or before this day (YYYY-MM-DD, UTC). */
-  to: z.iso.date().optional(),
+  to: filterDay.optional(),
   status: z.enum(CALL_STATUSES).optional(),
 });
 

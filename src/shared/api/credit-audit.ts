@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { filterDay } from "./filter-day";
 import { emailField } from "../accounts/canonical-email";
 import { LOCALES } from "../i18n/locales";
 import { LEDGER_KINDS, money4 } from "./credits";
@@ -22,8 +23,8 @@ export const creditLedgerFilter = z.object({
   /** Part of the customer's email, any case. */
   email: z.string().trim().toLowerCase().max(254).optional(),
   kind: z.enum(LEDGER_KINDS).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: filterDay.optional(),
+  to: filterDay.optional(),
   /** A payment id, call sid or adjustment id, exactly. */
   reference: z.string().trim().max(200).optional(),
 });
