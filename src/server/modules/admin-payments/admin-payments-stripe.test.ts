@@ -262,6 +262,26 @@ describe.each(engines)("refunds and disputes with Stripe on %s", (engine) => {
     await expectReconciled(customer.id);
   });
 
+  it("disputes only what was not refunded already, and refuses an admin's refund while the dispute is open", async () => {
+    const customer = await buildUser(server);
+    const { paymentId, intent } = await paidPurchase(customer, 20);
+    expect((await refund(paymentId, "15")).statusCode).toBe(200);
+    expect(await getBalance(db(), customer.id)).toBe(50_000);
+    // More credit from elsewhere, so the balance alone would not hide taking too much.
+    await db().transaction((tx) => postLedgerEntry(tx, { userId: customer.id, kind: "admin_adjustment", reference: `adj_${randomBytes(8).toString("hex")}`, amount: 300_000 }, server.bus));
+    // The cardholder disputes the whole $20, but only $5 of it was still with us: $5 of credit goes, not $20.
+    const dispute = { id: `dp_test_${randomBytes(6).toString("hex")}`, object: "dispute", amount: 2000, status: "needs_response", payment_intent: intent, reason: "fraudulent" };
+    await deliverConcurrently(signed("charge.dispute.created", dispute));
+    expect((await ledgerOf(customer.id, "dispute")).map((row) => row.amount)).toEqual(["-5.0000"]);
+    expect(await getBalance(db(), customer.id)).toBe(300_000);
+
+    const during = await refund(paymentId, "5");
+    expect(during.statusCode).toBe(409);
+    expect(during.json<{ error: { code: string } }>().error.code).toBe("payment_disputed");
+    expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId))).toHaveLength(1);
+    await expectReconciled(customer.id);
+  });
+
   it("still credits checkout events, and rejects a refund event naming no payment of ours (nothing written)", async () => {
     const customer = await buildUser(server);
     await paidPurchase(customer, 10);

@@ -149,11 +149,13 @@ export async function handleDisputeEvent(tx: Executor, bus: BusPublisher, provid
     // Closed before we heard it open: nothing was taken, so nothing is given back or taken now.
     if (closedAs !== null) return { outcome: "processed" };
     const credited = parseMoney(payment.creditUsd) + parseMoney(payment.bonusUsd);
+    const refunded = parseMoney(payment.refundedUsd);
     const taken = await takeCredit(tx, bus, {
       userId: payment.userId,
       kind: "dispute",
       reference: dispute.id,
-      wanted: creditBoughtBy({ paid, credited }, 0, amount),
+      // The dispute is over money not already refunded: the credit that money bought, after what refunds took.
+      wanted: creditBoughtBy({ paid, credited }, refunded, Math.min(amount, Math.max(0, paid - refunded))),
       note: `Dispute ${dispute.id} on payment ${payment.id}${dispute.reason ? ` (${dispute.reason})` : ""}`,
       createdBy: provider,
     });

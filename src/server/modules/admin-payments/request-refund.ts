@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Refund } from "../../../shared/api/admin-payments";
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
 import type { BusPublisher } from "../../db/bus";
 import type { Database } from "../../db/client";
 import { user } from "../../db/schema/auth";
-import { paymentRefunds } from "../../db/schema/refunds";
+import { paymentDisputes, paymentRefunds } from "../../db/schema/refunds";
 import { AppError, notFound } from "../../http/app-error";
 import { PaymentProviderError, type PaymentsProvider, type ProviderRefund } from "../../providers/payments/provider";
 import { toRefund } from "./payment-rows";
@@ -44,6 +44,12 @@ export async function requestRefund(deps: AdminPaymentsDeps, adminId: string, pa
     if (!REFUNDABLE_STATUSES.includes(payment.status)) {
       throw new AppError(409, "payment_not_refundable", `Only a paid payment can be refunded; this one is ${payment.status.replace("_", " ")}`);
     }
+    // While the cardholder disputes the payment, the card network decides what goes back: a refund now could pay twice.
+    const [disputed] = await tx
+      .select({ id: paymentDisputes.id })
+      .from(paymentDisputes)
+      .where(and(eq(paymentDisputes.paymentId, paymentId), eq(paymentDisputes.status, "open")));
+    if (disputed) throw new AppError(409, "payment_disputed", "The cardholder disputes this payment; it cannot be refunded until the dispute is closed");
     const refundable = await refundableOf(tx, payment);
     if (amount > refundable) {
       throw new AppError(409, "refund_exceeds_refundable", `At most ${moneyToDecimal(refundable).slice(0, -2)} USD of this payment can still be refunded`);
