@@ -71,6 +71,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /webhooks/payments/local": "signed",
   "GET /api/local-checkout/sessions/:sessionId": "user",
   "POST /api/local-checkout/sessions/:sessionId/pay": "user",
+  "POST /api/local-checkout/sessions/:sessionId/cancel": "user",
   "GET /api/admin/overview": "admin",
   "GET /api/admin/rates/countries": "admin",
   "PATCH /api/admin/rates/countries/:code": "admin",
@@ -162,6 +163,8 @@ const OWNED: Record<string, OwnedRoute> = {
   "POST /api/local-checkout/sessions/:sessionId/pay": {
     arrange: async (server, owner) => ({ ...(await arrangePayment(server, owner)), body: { cardNumber: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" } }),
   },
+  // Nor cancel it.
+  "POST /api/local-checkout/sessions/:sessionId/cancel": { arrange: arrangePayment },
 };
 
 /** A pending payment of the owner's with its local checkout session; its id is what no other customer's answer may show. */

@@ -34,3 +34,12 @@ export const localCheckoutPay = defineEndpoint({
   }),
   response: z.object({ paymentId: z.string(), status: z.enum(PAYMENT_STATUSES) }),
 });
+
+export const localCheckoutCancel = defineEndpoint({
+  method: "POST",
+  path: "/api/local-checkout/sessions/:sessionId/cancel",
+  access: "user",
+  summary: "Local checkout: the customer cancels the session (it ends unpaid, a discount code's use is given back)",
+  params: z.object({ sessionId }),
+  response: z.object({ paymentId: z.string(), status: z.enum(PAYMENT_STATUSES) }),
+});

@@ -244,6 +244,30 @@ describe.each(engines)("discount codes at checkout on %s", (engine) => {
       });
     }
 
+    it("gives a once-per-customer code's use back the moment the customer cancels the local checkout, so they can try again", async () => {
+      const customer = await buildUser(server);
+      const { id, code } = await makeCode({ maxPerCustomer: 1, maxRedemptions: null });
+      const first = await startCheckout(customer, "10", code);
+      expect(first.statusCode, first.body).toBe(200);
+      const { paymentId } = first.json<{ paymentId: string }>();
+      expect((await startCheckout(customer, "10", code)).json()).toMatchObject({ error: { code: "discount_already_used" } });
+
+      const { sessionId } = await paymentOf(paymentId);
+      const cancel = () => server.app.inject({ method: "POST", url: `/api/local-checkout/sessions/${sessionId}/cancel`, headers: { cookie: customer.cookie } });
+      expect((await cancel()).json()).toEqual({ paymentId, status: "failed" });
+      expect(await paymentOf(paymentId)).toMatchObject({ status: "failed", failureReason: "You cancelled the checkout." });
+      expect((await redemptionsOf(id)).map((row) => row.status)).toEqual(["released"]);
+      // Cancelling again changes nothing; paying the cancelled session is refused.
+      expect((await cancel()).json()).toEqual({ paymentId, status: "failed" });
+      const pay = await server.app.inject({ method: "POST", url: `/api/local-checkout/sessions/${sessionId}/pay`, headers: { cookie: customer.cookie }, payload: { cardNumber: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" } });
+      expect(pay.statusCode).toBe(409);
+      expect(await codeRow(id)).toMatchObject({ redeemedCount: 0 });
+
+      const again = await startCheckout(customer, "10", code);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await codeRow(id)).toMatchObject({ redeemedCount: 1 });
+    });
+
     it("fails local checkouts unpaid for a day and gives their use back; a younger one stays pending and reserved", async () => {
       const customer = await buildUser(server);
       const { id, code } = await makeCode({ maxRedemptions: 10, maxPerCustomer: null });

@@ -75,7 +75,8 @@ export function paymentWebhook(provider: PaymentsProvider, bus: BusPublisher): W
         case "checkout.session.async_payment_failed":
           return failPayment(tx, provider.name, session, "The payment was declined");
         case "checkout.session.expired":
-          return failPayment(tx, provider.name, session, "The checkout expired before it was paid");
+          // The local checkout says why when the customer cancelled; Stripe's expiry says nothing.
+          return failPayment(tx, provider.name, session, session.failureMessage ?? "The checkout expired before it was paid");
         default:
           return { outcome: "ignored" };
       }

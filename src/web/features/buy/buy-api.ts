@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { localCheckoutPay, localCheckoutSession } from "../../../shared/api/local-checkout";
+import { localCheckoutCancel, localCheckoutPay, localCheckoutSession } from "../../../shared/api/local-checkout";
 import { createCheckout, listPayments, paymentDetail, paymentLimits } from "../../../shared/api/payments";
 import { quotePurchase } from "../../../shared/api/purchase-quote";
 import type { Locale } from "../../../shared/i18n/locales";
@@ -58,6 +58,11 @@ export function useCheckoutSession(sessionId: string | null) {
     queryFn: ({ signal }) => callApi(localCheckoutSession, { params: { sessionId: sessionId ?? "" }, signal }),
     enabled: sessionId !== null,
   });
+}
+
+/** Cancelling ends the session unpaid on the server, so a discount code's use comes back at once. */
+export function useCancelCheckout(sessionId: string) {
+  return useMutation({ mutationFn: () => callApi(localCheckoutCancel, { params: { sessionId } }) });
 }
 
 export function usePayCheckout(sessionId: string) {

@@ -110,11 +110,14 @@ describe("LocalCheckoutPage", () => {
     assign.mockRestore();
   });
 
-  it("goes back to buying with the payment named as cancelled", async () => {
-    stubApi(session());
+  it("cancels the session on the server, then goes back to buying with the payment named as cancelled", async () => {
+    const cancelled: Handler = (url, init) =>
+      url.pathname === `/api/local-checkout/sessions/${SESSION}/cancel` && init?.method === "POST" ? json({ paymentId: PAYMENT, status: "failed" }) : undefined;
+    const fetchMock = stubApi((url, init) => cancelled(url, init) ?? session()(url, init));
     renderPage();
     await screen.findByText("$10.00");
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect((await screen.findByTestId("where")).textContent).toBe(`/en/phone?cancelled=${PAYMENT}`);
+    expect(requestsTo(fetchMock, `/api/local-checkout/sessions/${SESSION}/cancel`, "POST")).toHaveLength(1);
   });
 });

@@ -11,7 +11,7 @@ import { localePath, useLocale } from "../../lib/use-locale";
 import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { formatRate } from "../rates/rate-format";
-import { useCheckoutSession, usePayCheckout, usePaymentDetail, useStartCheckout } from "./buy-api";
+import { useCancelCheckout, useCheckoutSession, usePayCheckout, usePaymentDetail, useStartCheckout } from "./buy-api";
 import { useBuyStrings } from "./buy-strings";
 import { CardForm } from "./card-form";
 import { navigateTo } from "./phone-page";
@@ -43,7 +43,10 @@ export function LocalCheckoutPage() {
 
   const onPay = (card: { cardNumber: string; expiry: string; cvc: string }) =>
     pay.mutate(card, { onSuccess: (paid) => void navigate(localePath(locale, `/payment-success?payment=${encodeURIComponent(paid.paymentId)}`)) });
-  const onCancel = () => void navigate(localePath(locale, `/phone${paymentId ? `?cancelled=${encodeURIComponent(paymentId)}` : ""}`));
+  const cancel = useCancelCheckout(sessionId ?? "");
+  const backToPhone = () => void navigate(localePath(locale, `/phone${paymentId ? `?cancelled=${encodeURIComponent(paymentId)}` : ""}`));
+  // The session ends on the server first (its code's use comes back); the way back is taken whatever it answers.
+  const onCancel = () => (sessionId && session.data?.status === "pending" ? cancel.mutate(undefined, { onSettled: backToPhone }) : backToPhone());
   const tryAnotherCard = () => {
     const failed = payment.data;
     if (!failed) return;

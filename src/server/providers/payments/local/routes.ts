@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { localCheckoutPay, localCheckoutSession } from "../../../../shared/api/local-checkout";
+import { localCheckoutCancel, localCheckoutPay, localCheckoutSession } from "../../../../shared/api/local-checkout";
 import { moneyToDecimal, parseMoney } from "../../../../shared/money";
 import type { Database } from "../../../db/client";
 import { payments } from "../../../db/schema/payments";
@@ -13,6 +13,7 @@ import { LOCAL_CHECKOUT_SIGNATURE_HEADER, LOCAL_CHECKOUT_WEBHOOK_PATH, type Loca
 export const APPROVED_TEST_CARD = "4242424242424242";
 export const DECLINED_TEST_CARD = "4000000000000002";
 export const DECLINE_MESSAGE = "Your card was declined.";
+export const CANCEL_MESSAGE = "You cancelled the checkout.";
 
 /**
  * The local checkout's server side: the customer's session, and paying it with a test
@@ -28,6 +29,34 @@ export function registerLocalCheckoutRoutes(app: FastifyInstance, db: Database, 
     if (!row) throw notFound("This checkout does not exist");
     return row;
   }
+
+  /** Sends the provider's signed event through the payment webhook, as Stripe would post it. */
+  async function deliver(event: string, signature: string): Promise<void> {
+    const delivered = await app.inject({
+      method: "POST",
+      url: LOCAL_CHECKOUT_WEBHOOK_PATH,
+      headers: { "content-type": "application/json", [LOCAL_CHECKOUT_SIGNATURE_HEADER]: signature },
+      payload: event,
+    });
+    if (delivered.statusCode !== 200) throw new AppError(503, "payment_provider_unavailable", "The payment service could not be reached. Please try again in a moment.");
+  }
+
+  // Cancelling ends the session unpaid the way Stripe ends one: its `checkout.session.expired` event, through the
+  // same handler, which fails the payment and gives back a discount code's use, so the customer can try again at once.
+  registerEndpoint(app, localCheckoutCancel, async ({ request, params }) => {
+    const userId = requireViewer(request).userId;
+    const row = await ownSession(userId, params.sessionId);
+    if (row.status === "pending") {
+      const { body: event, signature } = checkout.signedEvent(
+        "checkout.session.expired",
+        { sessionId: params.sessionId, paymentId: row.id, userId, amountCents: moneyToCents(parseMoney(row.amountUsd)) },
+        { failureMessage: CANCEL_MESSAGE },
+      );
+      await deliver(event, signature);
+    }
+    const [after] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, row.id));
+    return { paymentId: row.id, status: after?.status ?? row.status };
+  });
 
   registerEndpoint(app, localCheckoutSession, async ({ request, params }) => {
     const row = await ownSession(requireViewer(request).userId, params.sessionId);
@@ -45,13 +74,7 @@ export function registerLocalCheckoutRoutes(app: FastifyInstance, db: Database, 
       { sessionId: params.sessionId, paymentId: row.id, userId, amountCents: moneyToCents(parseMoney(row.amountUsd)) },
       declined ? { failureMessage: DECLINE_MESSAGE } : {},
     );
-    const delivered = await app.inject({
-      method: "POST",
-      url: LOCAL_CHECKOUT_WEBHOOK_PATH,
-      headers: { "content-type": "application/json", [LOCAL_CHECKOUT_SIGNATURE_HEADER]: signature },
-      payload: event,
-    });
-    if (delivered.statusCode !== 200) throw new AppError(503, "payment_provider_unavailable", "The payment service could not be reached. Please try again in a moment.");
+    await deliver(event, signature);
     if (declined) throw new AppError(402, "card_declined", DECLINE_MESSAGE);
     const [after] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, row.id));
     return { paymentId: row.id, status: after?.status ?? row.status };
