@@ -193,6 +193,17 @@ function structuredData(head: PageHead, sources: Pick<PageHeadSources, "publicUr
     },
   };
   const graph: object[] = [organization, website];
+  if (head.ogType === "article" && head.page !== null) {
+    graph.push({
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      headline: head.title,
+      description: head.description,
+      inLanguage: head.language,
+      url: `${sources.publicUrl}/${head.language}${head.page}`,
+      publisher: { "@type": "Organization", name: "Dialwise" },
+    });
+  }
   if (head.offer && head.page !== null) {
     graph.push({
       "@context": "https://schema.org",
