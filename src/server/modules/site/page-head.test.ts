@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
+import { OG_IMAGE_KINDS } from "./page-head";
 
 // Shaped like src/web/index.html: the shell's English head, which each page replaces with its own.
 const INDEX = `<!doctype html>
@@ -163,5 +164,14 @@ describe.each(engines)("page heads on %s", (engine) => {
     expect(head.meta("description")).toEqual([excerpt]);
     expect(head.meta("og:title")).toEqual([`${title} · Dialwise`]);
     expect(html).toContain("\\u003c/script\\u003e");
+  });
+
+  it("points every page at an image that is a 1200×630 PNG", () => {
+    for (const kind of OG_IMAGE_KINDS) {
+      const png = readFileSync(path.join("src", "web", "public", "og", `${kind}.png`));
+      expect(png.subarray(1, 4).toString("latin1"), kind).toBe("PNG");
+      // The IHDR chunk: width and height, big-endian, after the 8-byte signature and the chunk's length and type.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], kind).toEqual([1200, 630]);
+    }
   });
 });
