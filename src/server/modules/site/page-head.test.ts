@@ -4,6 +4,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../../test/engines";
+import { eventually } from "../../test/eventually";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { OG_IMAGE_KINDS } from "./page-head";
@@ -154,7 +155,8 @@ describe.each(engines)("page heads on %s", (engine) => {
     const id = created.json<{ post: { id: string } }>().post.id;
     expect((await send(`/api/admin/blog/posts/${id}/publish`, {})).statusCode).toBe(200);
 
-    const response = await server.app.inject(`/en/blog/${slug}`);
+    // Each instance learns of the publication from the event bus (PostgreSQL's NOTIFY arrives a moment later).
+    const response = await eventually(() => server.app.inject(`/en/blog/${slug}`), (answer) => answer.statusCode === 200);
     const html = response.body;
     // One script element in the head (the JSON-LD), never one the title opened.
     expect(html).not.toContain("<script>alert");
