@@ -166,6 +166,8 @@ describe.each(engines)("page heads on %s", (engine) => {
     expect(head.meta("description")).toEqual([excerpt]);
     expect(head.meta("og:title")).toEqual([`${title} · Dialwise`]);
     expect(html).toContain("\\u003c/script\\u003e");
+    // The structured data still says exactly what the admin wrote.
+    expect(head.jsonLd.find((item) => item["@type"] === "BlogPosting")).toMatchObject({ headline: title, description: excerpt });
   });
 
   it("points every page at an image that is a 1200×630 PNG", () => {

@@ -8,6 +8,8 @@ import type { RatesSnapshot } from "../rates/snapshot";
 export interface PageHead {
   language: Locale;
   title: string;
+  /** The title without the brand, as structured data names the page. */
+  heading: string;
   description: string;
   keywords: string;
   /** The page's address without its language ("/countries", "" for home); null for a page that does not exist. */
@@ -81,6 +83,7 @@ export async function resolvePageHead(pathname: string, status: 200 | 404, sourc
   const base: PageHead = {
     language,
     title: titled(say("seo.home.title")),
+    heading: say("seo.home.title"),
     description: say("seo.home.description"),
     keywords: say("seo.keywords"),
     page: status === 404 ? null : `/${page}`.replace(/\/$/, ""),
@@ -90,11 +93,10 @@ export async function resolvePageHead(pathname: string, status: 200 | 404, sourc
     noindex: status === 404 || PRIVATE.has(page),
     offer: null,
   };
-  if (status === 404) return { ...base, title: brand };
-  if (PRIVATE.has(page)) return { ...base, title: brand };
+  if (status === 404 || PRIVATE.has(page)) return { ...base, title: brand, heading: brand };
 
   const simple = SIMPLE_PAGES[page];
-  if (simple) return { ...base, title: titled(say(`seo.${simple.key}.title`)), description: say(`seo.${simple.key}.description`), image: simple.image };
+  if (simple) return { ...base, title: titled(say(`seo.${simple.key}.title`)), heading: say(`seo.${simple.key}.title`), description: say(`seo.${simple.key}.description`), image: simple.image };
 
   const country = COUNTRY.exec(page);
   const code = country?.[1] === undefined ? null : countrySlugToCode(country[1]);
@@ -105,6 +107,7 @@ export async function resolvePageHead(pathname: string, status: 200 | 404, sourc
     return {
       ...base,
       title: titled(say("seo.country.title", values)),
+      heading: say("seo.country.title", values),
       description: say("seo.country.description", values),
       image: "country",
       offer: { country: countryName(code, "en"), price: moneyToDecimal(prices.cheapest) },
@@ -114,7 +117,7 @@ export async function resolvePageHead(pathname: string, status: 200 | 404, sourc
   const slug = BLOG_POST.exec(page)?.[1];
   const post = slug === undefined ? null : await sources.post(slug, language);
   if (post) {
-    return { ...base, title: titled(post.title), description: post.excerpt || say("seo.blogs.description"), languages: post.languages, ogType: "article", image: "blog" };
+    return { ...base, title: titled(post.title), heading: post.title, description: post.excerpt || say("seo.blogs.description"), languages: post.languages, ogType: "article", image: "blog" };
   }
   return base;
 }
@@ -165,8 +168,8 @@ export function injectPageHead(html: string, head: PageHead, tags: string): stri
   const dir = head.language === "ar" ? "rtl" : "ltr";
   return html
     .replace(/<html\b[^>]*>/i, `<html lang="${head.language}" dir="${dir}" data-head="server">`)
-    .replace(/<title>[\s\S]*?<\/title>/i, "")
-    .replace(/<meta\s+name="(?:description|theme-color|keywords|robots)"[^>]*>/gi, "")
+    .replace(/\s*<title>[\s\S]*?<\/title>/i, "")
+    .replace(/\s*<meta\s+name="(?:description|theme-color|keywords|robots)"[^>]*>/gi, "")
     .replace(/<\/head>/i, () => `${tags}</head>`);
 }
 
@@ -197,7 +200,7 @@ function structuredData(head: PageHead, sources: Pick<PageHeadSources, "publicUr
     graph.push({
       "@context": "https://schema.org",
       "@type": "BlogPosting",
-      headline: head.title,
+      headline: head.heading,
       description: head.description,
       inLanguage: head.language,
       url: `${sources.publicUrl}/${head.language}${head.page}`,
@@ -208,7 +211,7 @@ function structuredData(head: PageHead, sources: Pick<PageHeadSources, "publicUr
     graph.push({
       "@context": "https://schema.org",
       "@type": "Offer",
-      name: head.title,
+      name: head.heading,
       description: head.description,
       url: `${sources.publicUrl}/${head.language}${head.page}`,
       priceCurrency: "USD",
