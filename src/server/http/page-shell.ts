@@ -32,7 +32,13 @@ export class PageShell {
   /** Answers the page at `pathname` with `status`; HEAD gets the same headers and no body. */
   async send(request: FastifyRequest, reply: FastifyReply, pathname: string, status: 200 | 404): Promise<FastifyReply> {
     const encoding = this.negotiator.negotiate(request.headers["accept-encoding"] ?? "identity") ?? "identity";
-    const html = await this.render(this.html, pathname, status);
+    let html = this.html;
+    try {
+      html = await this.render(this.html, pathname, status);
+    } catch (error) {
+      // The page still works with the shell's own head while its words cannot be read (the database is away).
+      request.log.error({ err: error }, "writing the page's head");
+    }
     const body = await this.body(html, `${status} ${encoding} ${pathname}`, encoding, status === 200);
     reply
       .status(status)
