@@ -162,7 +162,8 @@ export function renderPageHead(head: PageHead, sources: Pick<PageHeadSources, "p
 
 /**
  * index.html with the page's head: the language and direction on <html>, the shell's
- * own title, description and theme colour replaced, the rest added before </head>.
+ * own title, description and theme colour replaced, the rest added after <meta charset>
+ * (or before </head> without one).
  */
 export function injectPageHead(html: string, head: PageHead, tags: string): string {
   const dir = head.language === "ar" ? "rtl" : "ltr";
@@ -170,7 +171,8 @@ export function injectPageHead(html: string, head: PageHead, tags: string): stri
     .replace(/<html\b[^>]*>/i, `<html lang="${head.language}" dir="${dir}" data-head="server">`)
     .replace(/\s*<title>[\s\S]*?<\/title>/i, "")
     .replace(/\s*<meta\s+name="(?:description|theme-color|keywords|robots)"[^>]*>/gi, "")
-    .replace(/<\/head>/i, () => `${tags}</head>`);
+    // Early in the head (after the character set, which must come first), ahead of the build's script tags.
+    .replace(/<meta\s+charset=[^>]*>|<\/head>/i, (found) => (found.toLowerCase() === "</head>" ? `${tags}</head>` : `${found}${tags}`));
 }
 
 function structuredData(head: PageHead, sources: Pick<PageHeadSources, "publicUrl" | "supportEmail">): object[] {
