@@ -49,6 +49,8 @@ import { callWebhooks } from "./modules/calls/webhooks";
 import { registerPaymentsRoutes } from "./modules/payments/routes";
 import { registerDiscountRoutes } from "./modules/discounts/routes";
 import { openPublishedPosts } from "./modules/blog/published-posts";
+import { renderPage, type PageHeadSources } from "./modules/site/page-head";
+import { createPostHeads } from "./modules/site/post-heads";
 import { registerBlogRoutes } from "./modules/blog/routes";
 import { blogGuidesSeeder } from "./modules/blog/seed";
 import { expireStaleLocalCheckouts } from "./modules/discounts/reservations";
@@ -167,7 +169,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAdminBackgroundRoutes(app, { db: database.db, jobs });
   registerAuthRoutes(app, auth, database.db);
   registerAccountRoutes(app, { db: database.db, auth, config });
-  registerI18nRoutes(app, createStringsCache(database.db, bus));
+  const strings = createStringsCache(database.db, bus);
+  registerI18nRoutes(app, strings);
   registerRatesRoutes(app, rates);
   // The site search: countries first; the blog and the FAQ add their SearchSource here.
   registerSearchRoutes(app, [countrySearchSource(rates), ...(options.searchSources ?? [])]);
@@ -197,7 +200,18 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, paymentWebhook(payments, bus), ...(options.webhooks ?? [])]);
 
   registerCrawlerRoutes(app, { publicUrl: config.publicUrl, rates, publishedPosts });
-  const pageShell = options.webRoot === false ? null : await registerWebApp(app, options.webRoot ?? WEB_ROOT);
+  // Each page's head in its language, from the same strings, rates and posts the pages show.
+  const headSources: PageHeadSources = {
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
+    strings: (language) => strings.strings(language),
+    rates: () => rates.current(),
+    post: createPostHeads(database.db, publishedPosts),
+  };
+  const pageShell =
+    options.webRoot === false
+      ? null
+      : await registerWebApp(app, options.webRoot ?? WEB_ROOT, (html, pathname, status) => renderPage(html, pathname, status, headSources));
   registerNotFound(app, pageShell, (pathname) => pageStatus(pathname, (code) => rates.current().prices.has(code), (slug) => publishedPosts.has(slug)));
 
   const pruning = setInterval(() => {

@@ -54,7 +54,8 @@ export function registerNotFound(app: FastifyInstance, shell: PageShell | null, 
     // No route, so no route hook set the security headers (security.ts).
     if (shell !== null && isPage) {
       setSecurityHeaders(reply, "page");
-      return shell.send(request, reply, statusOfPage(request.url.split("?")[0] ?? "/"));
+      const pathname = request.url.split("?")[0] ?? "/";
+      return shell.send(request, reply, pathname, statusOfPage(pathname));
     }
     setSecurityHeaders(reply, isPage ? "page" : "api");
     const body: ApiErrorBody = { error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0]}` } };

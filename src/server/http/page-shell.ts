@@ -1,31 +1,45 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 type Encoding = "br" | "gzip" | "identity";
 
+/** Writes a page's own head into index.html (site/page-head.ts); the shell as it is without one. */
+export type PageRenderer = (html: string, pathname: string, status: 200 | 404) => Promise<string>;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** Pages kept compressed: ten languages of each public page and the most visited countries and posts. */
+const CACHE_SIZE = 1000;
+
 /**
- * The web app's index.html, the page every route of the app is served from, kept in
- * memory in each encoding a browser may accept (Brotli, gzip, none), compressed once
- * at start-up rather than per request.
+ * The web app's index.html, the page every route of the app is served from, with
+ * the head of the page asked for. Each page differs, so it is compressed per
+ * response, and kept (most recently used first) in each encoding a browser may
+ * accept. An entry is used only while the page's HTML is unchanged, so a rates
+ * snapshot, a post or a translation that changes the head replaces it at the next request.
  */
 export class PageShell {
-  private readonly bodies: Record<Encoding, Buffer>;
   private readonly negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip", "identity"] });
+  private readonly cache = new Map<string, { html: string; body: Buffer }>();
 
-  constructor(html: string) {
-    const plain = Buffer.from(html, "utf8");
-    this.bodies = {
-      br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-      gzip: gzipSync(plain, { level: 9 }),
-      identity: plain,
-    };
-  }
+  constructor(
+    private readonly html: string,
+    private readonly render: PageRenderer = (html) => Promise.resolve(html),
+  ) {}
 
-  /** Answers the page with `status`; HEAD gets the same headers and no body. */
-  send(request: FastifyRequest, reply: FastifyReply, status: number): FastifyReply {
+  /** Answers the page at `pathname` with `status`; HEAD gets the same headers and no body. */
+  async send(request: FastifyRequest, reply: FastifyReply, pathname: string, status: 200 | 404): Promise<FastifyReply> {
     const encoding = this.negotiator.negotiate(request.headers["accept-encoding"] ?? "identity") ?? "identity";
-    const body = this.bodies[encoding];
+    let html = this.html;
+    try {
+      html = await this.render(this.html, pathname, status);
+    } catch (error) {
+      // The page still works with the shell's own head while its words cannot be read (the database is away).
+      request.log.error({ err: error }, "writing the page's head");
+    }
+    const body = await this.body(html, `${status} ${encoding} ${pathname}`, encoding, status === 200);
     reply
       .status(status)
       .type("text/html; charset=utf-8")
@@ -35,5 +49,29 @@ export class PageShell {
       .header("content-length", String(body.length));
     if (encoding !== "identity") reply.header("content-encoding", encoding);
     return reply.send(request.method === "HEAD" ? undefined : body);
+  }
+
+  /** Unknown addresses are not kept: anyone could fill the cache with them. */
+  private async body(html: string, key: string, encoding: Encoding, keep: boolean): Promise<Buffer> {
+    const cached = this.cache.get(key);
+    if (cached?.html === html) {
+      // Most recently used last, so the oldest is first to go.
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached.body;
+    }
+    const plain = Buffer.from(html, "utf8");
+    const body =
+      encoding === "br"
+        ? await brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } })
+        : encoding === "gzip"
+          ? await gzipAsync(plain, { level: 9 })
+          : plain;
+    if (keep) {
+      this.cache.delete(key);
+      this.cache.set(key, { html, body });
+      if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+    }
+    return body;
   }
 }

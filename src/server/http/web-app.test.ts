@@ -7,6 +7,7 @@ import { engines } from "../test/engines";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 const INDEX = `<!doctype html><html><head><title>Dialwise</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(80)}</body></html>`;
+const bodyOf = (html: string) => html.slice(html.indexOf("</head>"));
 const SCRIPT = `console.log(${JSON.stringify("x".repeat(4000))});`;
 
 // What a browser and a crawler get for pages and the built files: compressed copies,
@@ -62,13 +63,19 @@ describe.each(engines)("serving the web app on %s", (engine) => {
       expect(response.headers["content-type"], url).toBe("text/html; charset=utf-8");
       expect(response.headers["content-encoding"], url).toBe("br");
       expect(response.headers["vary"], url).toContain("Accept-Encoding");
-      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(INDEX);
+      const html = brotliDecompressSync(response.rawPayload).toString();
+      // The shell's body as built, under the page's own head (site/page-head.test.ts reads the head).
+      expect(bodyOf(html), url).toBe(bodyOf(INDEX));
+      expect(html, url).toContain('<link rel="canonical"');
+      expect(html, url).toMatch(/^<!doctype html><html lang="[a-z]{2}" dir="(ltr|rtl)" data-head="server"><head><title>[^<]+<\/title>/);
     }
     // Unknown pages, an unknown country, a country we do not call, and paths that are no page at all.
     for (const url of ["/en/no-such-page", "/en/country/zz", "/en/country/not-a-country", "/en/countries/extra", "/wp-login.php", "/en/history/1"]) {
       const response = await server.app.inject({ url, headers: { "accept-encoding": "gzip" } });
       expect(response.statusCode, url).toBe(404);
-      expect(gunzipSync(response.rawPayload).toString(), url).toBe(INDEX);
+      const html = gunzipSync(response.rawPayload).toString();
+      expect(bodyOf(html), url).toBe(bodyOf(INDEX));
+      expect(html, url).toContain('<meta name="robots" content="noindex,nofollow">');
     }
     // An unknown API path stays a JSON 404.
     const api = await server.app.inject("/api/no-such-thing");

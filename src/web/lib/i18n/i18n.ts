@@ -13,7 +13,8 @@ import { readCachedStrings, writeCachedStrings } from "./translation-cache";
 export const i18n = i18next.createInstance();
 
 // The long texts of the FAQ and the legal pages stay out of the first load: their pages load them (features/content/content-strings.ts).
-const englishFiles = import.meta.glob<Record<string, string>>(["../../../../data/translations/en/*.json", "!../../../../data/translations/en/faq.json", "!../../../../data/translations/en/legal.json"], {
+// seo.json holds the words of the heads the server writes (site/page-head.ts); the web app never shows them.
+const englishFiles = import.meta.glob<Record<string, string>>(["../../../../data/translations/en/*.json", "!../../../../data/translations/en/faq.json", "!../../../../data/translations/en/legal.json", "!../../../../data/translations/en/seo.json"], {
   eager: true,
   import: "default",
 });
