@@ -31,7 +31,13 @@ export default tseslint.config(
   },
   {
     files: ["src/web/**/*.{ts,tsx}"],
+    ignores: ["src/web/ssr/render-page.tsx"],
     rules: { "no-restricted-imports": restrict(["**/server/**", "node:*"], "The web app talks to the server over HTTP only.") },
+  },
+  {
+    // The server-side render module runs in Node (dist/ssr), yet still reaches the server only through the API.
+    files: ["src/web/ssr/render-page.tsx"],
+    rules: { "no-restricted-imports": restrict(["**/server/**"], "The render module reaches the server through the API only.") },
   },
   {
     files: ["src/server/**/*.ts"],

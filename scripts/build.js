@@ -60,6 +60,12 @@ async function buildWeb() {
   const webRoot = path.join(ROOT, "dist", "web");
   moveSourceMaps(webRoot, path.join(ROOT, "dist", "web-sourcemaps"));
   precompress(webRoot);
+  // The same pages for the server to render public pages with (src/web/ssr/render-page.tsx); its packages stay in node_modules.
+  await build({
+    configFile: path.join(ROOT, "vite.config.ts"),
+    logLevel: "warn",
+    build: { ssr: path.join(ROOT, "src/web/ssr/render-page.tsx"), outDir: path.join(ROOT, "dist", "ssr"), emptyOutDir: true, sourcemap: true, copyPublicDir: false },
+  });
 }
 
 /**

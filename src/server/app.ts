@@ -50,6 +50,7 @@ import { registerPaymentsRoutes } from "./modules/payments/routes";
 import { registerDiscountRoutes } from "./modules/discounts/routes";
 import { openPublishedPosts } from "./modules/blog/published-posts";
 import { renderPage, type PageHeadSources } from "./modules/site/page-head";
+import { loadBodyRenderer } from "./http/page-render";
 import { createPostHeads } from "./modules/site/post-heads";
 import { registerBlogRoutes } from "./modules/blog/routes";
 import { blogGuidesSeeder } from "./modules/blog/seed";
@@ -78,12 +79,16 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 /** Seed data shipped with the product (rate deck, translations); not the runtime data folder. */
 export const SEED_DIR = path.join(projectRoot, "data");
 export const WEB_ROOT = path.join(projectRoot, "dist/web");
+/** The web build's module that renders public pages on the server (src/web/ssr/render-page.tsx). */
+export const SSR_ENTRY = path.join(projectRoot, "dist/ssr/render-page.js");
 
 export interface ServerOptions {
   /** An already open database (tests); otherwise opened from the configuration. */
   database?: DatabaseHandle;
   /** Serve the built web app from here when it exists. */
   webRoot?: string | false;
+  /** Render public pages on the server with this module; by default the web build's own, when the web app is served from the build. */
+  ssrEntry?: string | false;
   heartbeatMs?: number;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
@@ -208,10 +213,26 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     rates: () => rates.current(),
     post: createPostHeads(database.db, publishedPosts),
   };
+  const ssrEntry = options.ssrEntry ?? (options.webRoot === undefined ? SSR_ENTRY : false);
+  const renderBody =
+    options.webRoot === false || ssrEntry === false
+      ? null
+      : await loadBodyRenderer(app, ssrEntry, { origin: config.publicUrl, strings: (language) => strings.strings(language) });
   const pageShell =
     options.webRoot === false
       ? null
-      : await registerWebApp(app, options.webRoot ?? WEB_ROOT, (html, pathname, status) => renderPage(html, pathname, status, headSources));
+      : await registerWebApp(app, options.webRoot ?? WEB_ROOT, async (html, pathname, status, request) => {
+          const page = await renderPage(html, pathname, status, headSources);
+          // A 404 keeps the bare shell: the browser shows its "page not found" (nothing there for a crawler to read).
+          if (status !== 200 || renderBody === null) return page;
+          try {
+            return await renderBody(page, request);
+          } catch (error) {
+            // The page still works as the shell with its head: the browser renders it.
+            request.log.error({ err: error, url: request.url }, "rendering the page on the server");
+            return page;
+          }
+        });
   registerNotFound(app, pageShell, (pathname) => pageStatus(pathname, (code) => rates.current().prices.has(code), (slug) => publishedPosts.has(slug)));
 
   const pruning = setInterval(() => {

@@ -1,17 +1,61 @@
+import { hydrate, type DehydratedState } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { matchRoutes, RouterProvider } from "react-router";
+import { fixRegionNames } from "../shared/countries/countries";
 import { AppProviders, createQueryClient } from "./app/providers";
-import { createRouter } from "./app/router";
+import { createRouter, routes } from "./app/router";
+import { seedLocale } from "./lib/i18n/i18n";
+import { readSsrState } from "./ssr/ssr-state";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createRouter()} />
-    </AppProviders>
-  </StrictMode>,
-);
+/**
+ * A public page arrives rendered by the server (ssr/render-page.tsx) with the state it
+ * was rendered from: the browser takes over that HTML (hydrates it) after putting itself
+ * in the same state — the language's strings, the API answers, the page's code loaded.
+ * Any other page arrives as the bare shell and is rendered here.
+ */
+async function start(container: HTMLElement) {
+  const queryClient = createQueryClient();
+  const state = readSsrState(document);
+  if (!state) {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={createRouter()} />
+        </AppProviders>
+      </StrictMode>,
+    );
+    return;
+  }
+  await seedLocale(state.language, state.strings, state.english);
+  for (const [locale, names] of Object.entries(state.regionNames)) fixRegionNames(locale, names);
+  // The render module wrote TanStack Query's own dehydrated state (ssr/render-page.tsx).
+  hydrate(queryClient, state.queries as DehydratedState);
+  await loadMatchedPages();
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={createRouter({ hydrationData: { loaderData: {} } })} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+/** The router would show its fallback while a lazy page loads; loading it first lets the first render match the server's. */
+async function loadMatchedPages() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+void start(root);

@@ -5,8 +5,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 
 type Encoding = "br" | "gzip" | "identity";
 
-/** Writes a page's own head into index.html (site/page-head.ts); the shell as it is without one. */
-export type PageRenderer = (html: string, pathname: string, status: 200 | 404) => Promise<string>;
+/** Writes a page's own head into index.html (site/page-head.ts), and a public page's content (page-render.ts); the shell as it is without them. */
+export type PageRenderer = (html: string, pathname: string, status: 200 | 404, request: FastifyRequest) => Promise<string>;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -34,10 +34,10 @@ export class PageShell {
     const encoding = this.negotiator.negotiate(request.headers["accept-encoding"] ?? "identity") ?? "identity";
     let html = this.html;
     try {
-      html = await this.render(this.html, pathname, status);
+      html = await this.render(this.html, pathname, status, request);
     } catch (error) {
-      // The page still works with the shell's own head while its words cannot be read (the database is away).
-      request.log.error({ err: error }, "writing the page's head");
+      // The page still works as the bare shell, with the shell's own head, while its words cannot be read (the database is away) or it cannot be rendered.
+      request.log.error({ err: error }, "rendering the page");
     }
     const body = await this.body(html, `${status} ${encoding} ${pathname}`, encoding, status === 200);
     reply

@@ -145,7 +145,31 @@ function spellOutRussian(name: string): string {
   return full.charAt(0).toUpperCase() + full.slice(1);
 }
 
+/**
+ * Names as another runtime gave them, per locale ("en", "ar"): [long, short] by code.
+ * CLDR's editions differ between Node and browsers ("Falkland Islands" or "Falkland
+ * Islands (Islas Malvinas)"), so a page the server rendered brings the server's names
+ * (ssr/render-page.tsx) and the browser uses them, and renders what the server did.
+ */
+export type RegionNames = Record<string, [string | null, string | null]>;
+const fixedNames = new Map<string, RegionNames>();
+
+/** Every country's [long, short] name in a locale, as this runtime gives them. */
+export function regionNamesOf(locale: string): RegionNames {
+  const names: RegionNames = {};
+  for (const code of BY_CODE.keys()) names[code] = [cldrName(code, locale, "long") ?? null, cldrName(code, locale, "short") ?? null];
+  return names;
+}
+
+/** Uses these names in a locale from now on (see RegionNames). */
+export function fixRegionNames(locale: string, names: RegionNames): void {
+  fixedNames.set(locale.toLowerCase(), names);
+  foldedNamesCache.delete(locale);
+}
+
 function cldrName(code: string, locale: string, style: "long" | "short"): string | undefined {
+  const fixed = fixedNames.get(locale.toLowerCase())?.[code];
+  if (fixed !== undefined) return fixed[style === "long" ? 0 : 1] ?? undefined;
   const names = displayNamesFor(locale);
   let name: string | undefined;
   try {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useParams } from "react-router";
 import { isLocale, isLocaleSegment, toSupportedLocale, type Locale } from "../../shared/i18n/locales";
 import { PageSpinner } from "../components/ui/spinner";
@@ -34,7 +35,9 @@ export function RootRedirect() {
 export function LocaleGate() {
   const { lang = "" } = useParams();
   const location = useLocation();
-  const [ready, setReady] = useState<Locale | null>(null);
+  const { i18n } = useTranslation();
+  // A server-rendered page arrives with its language's strings in (ssr/render-page.tsx, main.tsx): ready from the first render, as on the server.
+  const [ready, setReady] = useState<Locale | null>(() => (isLocale(lang) && i18n.language === lang ? lang : null));
 
   useEffect(() => {
     if (!isLocale(lang)) return;

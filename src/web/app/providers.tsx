@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { i18n as I18n } from "i18next";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { i18n } from "../lib/i18n/i18n";
@@ -9,9 +10,10 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
 }
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/** `translator` is the server's per-request instance (ssr/render-page.tsx); the browser uses the app's one. */
+export function AppProviders({ queryClient, i18n: translator = i18n, children }: { queryClient: QueryClient; i18n?: I18n; children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={translator}>
       <QueryClientProvider client={queryClient}>
         {children}
         <AppToaster />

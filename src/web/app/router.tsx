@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type DOMRouterOpts, type RouteObject } from "react-router";
 import { PageSpinner } from "../components/ui/spinner";
 import { ErrorPage } from "../features/system/error-page";
 import { RequireAdmin, RequireUser } from "./guards";
@@ -43,6 +43,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(options?: DOMRouterOpts) {
+  return createBrowserRouter(routes, options);
 }

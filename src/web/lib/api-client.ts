@@ -21,6 +21,18 @@ type InputOf<E extends Endpoint> = ([Part<E, "params">] extends [never] ? { para
   ([Part<E, "query">] extends [never] ? { query?: never } : { query?: Part<E, "query"> }) &
   ([Part<E, "body">] extends [never] ? { body?: never } : { body: Part<E, "body"> }) & { signal?: AbortSignal };
 
+/**
+ * How a request reaches the API: the browser's fetch with the session cookie. The
+ * server, rendering a page, swaps in one that answers in-process with the visitor's
+ * cookie (src/web/ssr/render-page.tsx), so the page it writes shows what the API says.
+ */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** Calls a shared endpoint: fills the path, sends JSON with the session cookie, checks the answer's shape. */
 export async function callApi<E extends Endpoint>(endpoint: E, input: InputOf<E> = {} as InputOf<E>): Promise<z.infer<E["response"]>> {
   const { params, query, body, signal } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
@@ -31,7 +43,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, input: InputOf<E>
 
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       method: endpoint.method,
       credentials: "same-origin",
       headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },

@@ -91,6 +91,17 @@ export function loadLocale(locale: Locale, extraPrefixes: string[] = []): Promis
   return pending;
 }
 
+/**
+ * Puts the strings a server-rendered page used in place before it is hydrated
+ * (main.tsx), so the first render in the browser reads what the server's did. The
+ * language's other strings still load as usual (loadLocale).
+ */
+export async function seedLocale(locale: Locale, strings: Record<string, string>, english: Record<string, string>): Promise<void> {
+  i18n.addResourceBundle("en", "translation", english, true, true);
+  if (locale !== "en") addStrings(locale, strings);
+  await i18n.changeLanguage(locale);
+}
+
 /** Switches the interface language once its first strings are in, and mirrors it on <html lang dir>. */
 export async function activateLocale(locale: Locale, extraPrefixes: string[] = []): Promise<void> {
   try {

@@ -12,7 +12,17 @@ import { i18n } from "./i18n";
  */
 const pending = new Map<string, Promise<void>>();
 
+/**
+ * Told which prefixes a page waits for: the server's render (ssr/render-page.tsx)
+ * sends the browser every string under them, so the hydrating page is ready at once, as it was on the server.
+ */
+let prefixObserver: ((prefixes: readonly string[]) => void) | null = null;
+export function observePrefixes(observer: ((prefixes: readonly string[]) => void) | null): void {
+  prefixObserver = observer;
+}
+
 function hasPrefixes(locale: Locale, prefixes: readonly string[]): boolean {
+  prefixObserver?.(prefixes);
   if (locale === "en") return true;
   const bundle = (i18n.getResourceBundle(locale, "translation") ?? {}) as Record<string, string>;
   const keys = Object.keys(bundle);

@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engines } from "../test/engines";
+import { startTestServer, type TestServer } from "../test/test-server";
+import { publicPageLanguage } from "./page-render";
+
+// Shaped like the built index.html: an empty root the server fills for public pages.
+const INDEX = `<!doctype html>
+<html lang="en" dir="ltr">
+  <head><meta charset="UTF-8" /><title>Dialwise</title></head>
+  <body><div id="root"></div><script type="module" src="/assets/app.js"></script></body>
+</html>`;
+// The web app's render module, from source: what `npm run build` bundles into dist/ssr.
+const RENDER_MODULE = path.resolve("src/web/ssr/render-page.tsx");
+const strings = (language: string, file: string) => JSON.parse(readFileSync(path.join("data", "translations", language, `${file}.json`), "utf8")) as Record<string, string>;
+
+/** What a client without JavaScript reads: the root element's HTML and the state handed to the browser. */
+function readPage(html: string) {
+  const root = /<div id="root">([\s\S]*?)<\/div><script type="module"/.exec(html)?.[1] ?? "";
+  const state = /<script type="application\/json" id="dw-ssr">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const text = root.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+  const headings = [...root.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => (match[1] ?? "").replace(/<[^>]+>/g, "").trim());
+  return { root, text, headings, state: state === undefined ? undefined : (JSON.parse(state) as { language: string; strings: Record<string, string>; queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }) };
+}
+
+describe("public page addresses", () => {
+  it("names the language of public pages only", () => {
+    expect(publicPageLanguage("/en")).toBe("en");
+    expect(publicPageLanguage("/ar/country/in")).toBe("ar");
+    expect(publicPageLanguage("/de/blog/how-to-call-india")).toBe("de");
+    expect(publicPageLanguage("/en/profile")).toBeNull();
+    expect(publicPageLanguage("/en/dashboard")).toBeNull();
+    expect(publicPageLanguage("/xx/faq")).toBeNull();
+    expect(publicPageLanguage("/en/faq/extra")).toBeNull();
+  });
+});
+
+// The page a person (or a crawler) gets before any script runs holds the page itself.
+describe.each(engines)("pages rendered on the server on %s", (engine) => {
+  let server: TestServer;
+  let webRoot: string;
+  beforeAll(async () => {
+    webRoot = mkdtempSync(path.join(tmpdir(), "dialwise-page-render-"));
+    mkdirSync(path.join(webRoot, "assets"));
+    writeFileSync(path.join(webRoot, "index.html"), INDEX);
+    server = await startTestServer(engine, { RATE_LIMIT_PER_MINUTE: "100000" }, { webRoot, ssrEntry: RENDER_MODULE });
+  }, 120_000);
+  afterAll(async () => {
+    await server.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const get = async (url: string) => {
+    const response = await server.app.inject({ url });
+    return { status: response.statusCode, page: readPage(response.body) };
+  };
+
+  it("writes the home page in its language, with the strings and answers the browser takes over", async () => {
+    const { status, page } = await get("/en");
+    expect(status).toBe(200);
+    expect(page.headings).toEqual([strings("en", "core")["hero.title"]]);
+    expect(page.state?.language).toBe("en");
+    expect(page.state?.strings["hero.title"]).toBe(strings("en", "core")["hero.title"]);
+  });
+
+  it("writes a country page in Arabic from the same rates answer the API gives", async () => {
+    const { status, page } = await get("/ar/country/in");
+    expect(status).toBe(200);
+    expect(page.state?.language).toBe("ar");
+    const india = (await server.app.inject({ url: "/api/rates/countries/IN" })).json<unknown>();
+    const shown = page.state?.queries.queries.map((query) => query.state.data);
+    expect(shown).toContainEqual(india);
+    // The page's heading, in Arabic, names India as the page's own country names do.
+    const heading = strings("ar", "rates")["country_page.heading"] ?? "";
+    expect(page.headings).toHaveLength(1);
+    expect(page.headings[0]).toMatch(new RegExp(`^${heading.split("{{country}}")[0]}`));
+    expect(page.text).toContain(new Intl.DisplayNames(["ar"], { type: "region" }).of("IN"));
+  });
+
+  it("leaves private pages and unknown addresses to the browser", async () => {
+    const profile = await get("/en/profile");
+    expect(profile.status).toBe(200);
+    expect(profile.page.root).toBe("");
+    expect(profile.page.state).toBeUndefined();
+    const unknown = await get("/en/no-such-page");
+    expect(unknown.status).toBe(404);
+    expect(unknown.page.state).toBeUndefined();
+  });
+
+  it("renders two visitors' pages side by side, each with its own language and data", async () => {
+    // Two visitors' renders run side by side; each sees its own page.
+    const [search, faq] = await Promise.all([get("/en/search?q=1876"), get("/de/faq")]);
+    expect(search.page.text).toContain("Jamaica");
+    expect(faq.page.state?.language).toBe("de");
+    expect(faq.page.headings).toEqual([strings("de", "faq")["faq.heading"]]);
+  });
+});
