@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { test as base } from "@playwright/test";
+import { test as base, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { startProcess } from "../scripts/server-process";
 
 export interface RunningServer {
@@ -13,6 +13,35 @@ export interface RunningServer {
 
 /** The server as `npm start` runs it: the bundle the build writes (global-setup.ts builds it when stale). */
 export const BUILT_SERVER = path.resolve(import.meta.dirname, "../dist/server/main.js");
+
+/**
+ * A public page arrives rendered by the server and shows before its scripts run; until the
+ * app takes it over (`<html data-app-ready>`, src/web/main.tsx) a click does nothing. A test
+ * navigation waits for that, as a person waits for a page to respond.
+ */
+/** Contexts whose pages run no scripts: nothing there takes a page over. */
+const scriptless = new WeakSet<BrowserContext>();
+
+function waitForAppOnNavigation(page: Page): Page {
+  if ((page as { appReadyWait?: boolean }).appReadyWait) return page;
+  Object.assign(page, { appReadyWait: true });
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await original(...args);
+        if (!scriptless.has(page.context()) && (response?.headers()["content-type"] ?? "").startsWith("text/html")) await page.locator("html[data-app-ready]").waitFor({ state: "attached" });
+        return response;
+      },
+    });
+  }
+  return page;
+}
+
+function waitForAppInContext(context: BrowserContext): BrowserContext {
+  const newPage = context.newPage.bind(context);
+  return Object.assign(context, { newPage: async () => waitForAppOnNavigation(await newPage()) });
+}
 
 /** The real server (built server and web app, embedded database, local providers) on a free port with a throw-away data folder. */
 export const test = base.extend<object, { server: RunningServer }>({
@@ -28,6 +57,26 @@ export const test = base.extend<object, { server: RunningServer }>({
     { scope: "worker" },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
+  page: async ({ page }, use) => use(waitForAppOnNavigation(page)),
+  context: async ({ context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled === false) scriptless.add(context);
+    await use(waitForAppInContext(context));
+  },
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      await use(
+        Object.assign(browser, {
+          newContext: async (...args: Parameters<Browser["newContext"]>) => {
+            const context = await newContext(...args);
+            if (args[0]?.javaScriptEnabled === false) scriptless.add(context);
+            return waitForAppInContext(context);
+          },
+        }),
+      );
+    },
+    { scope: "worker" },
+  ],
 });
 
 export { expect } from "@playwright/test";

@@ -217,7 +217,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const renderBody =
     options.webRoot === false || ssrEntry === false
       ? null
-      : await loadBodyRenderer(app, ssrEntry, { origin: config.publicUrl, strings: (language) => strings.strings(language) });
+      : await loadBodyRenderer(app, ssrEntry, {
+          origin: config.publicUrl,
+          strings: (language) => strings.strings(language),
+          sources: () => [rates.current(), publishedPosts.version()],
+        });
   const pageShell =
     options.webRoot === false
       ? null

@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider } from "react-router";
 import { fixRegionNames } from "../shared/countries/countries";
@@ -24,9 +24,11 @@ async function start(container: HTMLElement) {
   if (!state) {
     createRoot(container).render(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={createRouter()} />
-        </AppProviders>
+        <AppReady>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={createRouter()} />
+          </AppProviders>
+        </AppReady>
       </StrictMode>,
     );
     return;
@@ -39,11 +41,21 @@ async function start(container: HTMLElement) {
   hydrateRoot(
     container,
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={createRouter({ hydrationData: { loaderData: {} } })} />
-      </AppProviders>
+      <AppReady>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={createRouter({ hydrationData: { loaderData: {} } })} />
+        </AppProviders>
+      </AppReady>
     </StrictMode>,
   );
+}
+
+/** Marks the page as running (`<html data-app-ready>`) once React has rendered or taken over the HTML: until then a server-rendered page does not answer clicks. */
+function AppReady({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = "true";
+  }, []);
+  return children;
 }
 
 /** The router would show its fallback while a lazy page loads; loading it first lets the first render match the server's. */

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../test/engines";
+import { eventually } from "../test/eventually";
+import { buildUser } from "../test/factories";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { publicPageLanguage } from "./page-render";
 
@@ -95,5 +97,29 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
     expect(search.page.text).toContain("Jamaica");
     expect(faq.page.state?.language).toBe("de");
     expect(faq.page.headings).toEqual([strings("de", "faq")["faq.heading"]]);
+  });
+
+  it("renders a visitor's page again once what it shows changes, on any instance", async () => {
+    const before = await get("/en/blogs-guides");
+    expect(before.page.text).not.toContain("Calling the islands cheaply");
+    // The same page again is the same HTML: kept, not rendered anew (its answers carry the time they were fetched).
+    expect((await server.app.inject({ url: "/en/blogs-guides" })).body).toBe((await server.app.inject({ url: "/en/blogs-guides" })).body);
+
+    const admin = await buildUser(server, { role: "admin" });
+    const created = await server.app.inject({
+      method: "POST",
+      url: "/api/admin/blog/posts",
+      headers: { cookie: admin.cookie },
+      payload: { slug: `islands-${engine}`, language: "en", title: "Calling the islands cheaply", excerpt: "Island numbers.", body: "## Islands\n\nText.", cover: null },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ post: { id: string } }>().post.id;
+    expect((await server.app.inject({ method: "POST", url: `/api/admin/blog/posts/${id}/publish`, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    // The posts reload through the event bus, as every instance's do.
+    const after = await eventually(
+      async () => (await get("/en/blogs-guides")).page.text,
+      (text) => text.includes("Calling the islands cheaply"),
+    );
+    expect(after).toContain("Calling the islands cheaply");
   });
 });

@@ -1,12 +1,16 @@
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import { isLocale, type Locale } from "../../shared/i18n/locales";
 import { PUBLIC_PAGE_PATHS } from "../../shared/site/page-paths";
 import { serializeSsrState, SSR_STATE_ELEMENT_ID, type RenderedPage, type RenderRequest } from "../../shared/site/ssr-state";
 
 /** Writes a public page's content into its HTML; the HTML unchanged for any other page. */
 export type BodyRenderer = (html: string, request: FastifyRequest) => Promise<string>;
+
+/** better-auth's session cookie (cookiePrefix "dialwise", with or without the __Secure- prefix). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?dialwise\.session_token=/;
 
 type RenderModule = { renderPage: (request: RenderRequest) => Promise<RenderedPage | null> };
 
@@ -32,16 +36,29 @@ export function publicPageLanguage(pathname: string): Locale | null {
 export async function loadBodyRenderer(
   app: FastifyInstance,
   entryFile: string,
-  options: { origin: string; strings: (language: Locale) => Promise<Record<string, string>> },
+  options: {
+    origin: string;
+    strings: (language: Locale) => Promise<Record<string, string>>;
+    /** What a visitor's page is made of besides the strings (the rates snapshot, the published posts' version): a page is rendered again when one changes. */
+    sources: () => readonly unknown[];
+  },
 ): Promise<BodyRenderer | null> {
   if (!existsSync(entryFile)) return null;
   const module = (await import(pathToFileURL(entryFile).href)) as RenderModule;
+  // A visitor who is not signed in sees what every such visitor sees: their page is kept while
+  // everything it was made of is the same objects (each reloaded through the event bus on any instance's change).
+  const visitorPages = new LRUCache<string, { sources: readonly unknown[]; html: string }>({ max: 500 });
 
   return async (html, request) => {
     const url = request.url;
     const language = publicPageLanguage(url.split("?")[0] ?? "/");
     if (language === null) return html;
     const [strings, english] = await Promise.all([options.strings(language), options.strings("en")]);
+    // A search's address is whatever anyone types: those pages are not kept.
+    const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? "") && !url.includes("?");
+    const sources = [html, strings, english, ...options.sources()];
+    const kept = anonymous ? visitorPages.get(url) : undefined;
+    if (kept && kept.sources.length === sources.length && kept.sources.every((source, index) => source === sources[index])) return kept.html;
     const page = await module.renderPage({
       url,
       origin: options.origin,
@@ -51,9 +68,11 @@ export async function loadBodyRenderer(
       api: (path, init) => answerInProcess(app, request, path, init),
     });
     if (page === null) return html;
-    return html
+    const written = html
       .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`)
       .replace("</body>", () => `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${serializeSsrState(page.state)}</script></body>`);
+    if (anonymous) visitorPages.set(url, { sources, html: written });
+    return written;
   };
 }
 
