@@ -50,6 +50,12 @@ test("an admin writes and publishes a post, and a visitor reads it at its slug w
   expect(await reader.evaluate(() => (globalThis as { __blogXss?: number }).__blogXss)).toBeUndefined();
   await reader.goto("/en/blogs-guides");
   await expect(reader.getByRole("link", { name: "Calling abroad from a hotel" })).toBeVisible();
+  // Written only in English, it reaches a reader of Arabic in English, carrying its language for the badge and for screen readers.
+  await reader.goto("/ar/blogs-guides");
+  await expect(reader.getByRole("heading", { name: "Calling abroad from a hotel" })).toHaveAttribute("lang", "en");
+  await reader.goto(`/ar/blog/${slug}`);
+  await expect(reader.getByRole("note")).toBeVisible();
+  await expect(reader.locator("article")).toHaveAttribute("lang", "en");
   await visitor.close();
 });
 
@@ -74,13 +80,18 @@ test("a visitor reads the cheap calls guide, the list of guides in Arabic, and g
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1, name: "المدونة والأدلة" })).toBeVisible();
   await expect(page.getByRole("link", { name: "كيف تُجري مكالمات دولية رخيصة" })).toBeVisible();
-  // An English-only guide carries its language, for the badge and for screen readers.
-  await expect(page.getByRole("heading", { name: "How to call India from abroad" })).toHaveAttribute("lang", "en");
+  // The country guides written in Arabic are listed in Arabic, with no English badge.
+  const indiaGuide = page.getByRole("heading", { name: "كيف تتصل بالهند من الخارج" });
+  await expect(indiaGuide).toBeVisible();
+  await expect(indiaGuide).not.toHaveAttribute("lang", "en");
   expect(await seriousAccessibilityProblems(page)).toEqual([]);
 
   await page.goto("/ar/blog/how-to-call-mexico");
-  await expect(page.getByRole("note")).toBeVisible();
-  await expect(page.locator("article")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1, name: "كيف تتصل بالمكسيك من الخارج" })).toBeVisible();
+  await expect(page.getByRole("note")).toHaveCount(0);
+  await expect(page.locator("article")).toBeVisible();
+  await expect(page.locator("article")).not.toHaveAttribute("lang", "en");
+  expect(await seriousAccessibilityProblems(page)).toEqual([]);
 
   const missing = await page.goto("/en/blog/no-such-guide");
   expect(missing?.status()).toBe(404);
