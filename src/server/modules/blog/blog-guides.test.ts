@@ -1,8 +1,11 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogPost, BlogPostSummary } from "../../../shared/api/blog";
 import { LOCALES } from "../../../shared/i18n/locales";
+import { SEED_DIR } from "../../app";
 import { engines } from "../../test/engines";
 import { startTestServer, type TestServer } from "../../test/test-server";
+import { readShippedGuides } from "./seed";
 
 const GUIDES = [
   "cheap-international-calls-guide",
@@ -12,6 +15,32 @@ const GUIDES = [
   "save-money-on-international-calls",
   "calling-from-your-browser",
 ];
+
+// Which guide is written in which language follows the files in data/blog, so a new translation needs no change here.
+const shipped = readShippedGuides(path.join(SEED_DIR, "blog"));
+const english = new Map(shipped.filter((guide) => guide.language === "en").map((guide) => [guide.slug, guide]));
+const translations = shipped.filter((guide) => guide.language !== "en");
+const isWritten = (slug: string, lang: string) => shipped.some((guide) => guide.slug === slug && guide.language === lang);
+const missing = LOCALES.flatMap((lang) => GUIDES.filter((slug) => !isWritten(slug, lang)).map((slug) => [slug, lang] as const));
+
+const linksOf = (body: string) => [...body.matchAll(/\]\((\/[^)]*)\)/g)].map((match) => match[1] ?? "").sort();
+// The dialled forms of the examples (+91 98765 43210, +52 1 …): a translation keeps every one with the same digits.
+const phoneNumbersOf = (body: string) => [...body.matchAll(/\+\d[\d ]*\d|\+\d/g)].map((match) => match[0]).sort();
+
+describe("shipped translations of the guides", () => {
+  it("are all of guides that exist in English", () => {
+    expect([...english.keys()].sort()).toEqual([...GUIDES].sort());
+    expect(translations.every((guide) => english.has(guide.slug))).toBe(true);
+  });
+
+  it.each(translations.map((guide) => [guide.slug, guide.language, guide] as const))("%s in %s keeps the English guide's date, links and phone numbers", (slug, lang, guide) => {
+    const original = english.get(slug);
+    expect(guide.publishedAt).toEqual(original?.publishedAt);
+    expect(linksOf(guide.body)).toEqual(linksOf(original?.body ?? "").map((link) => link.replace(/^\/en\//, `/${lang}/`)));
+    expect(phoneNumbersOf(guide.body)).toEqual(phoneNumbersOf(original?.body ?? ""));
+    expect(guide.body.match(/^#+ /gm)).toEqual(original?.body.match(/^#+ /gm));
+  });
+});
 
 /** The guides shipped with the product: published on first start, the main one in every language. */
 describe.each(engines)("shipped guides on %s", (engine) => {
@@ -31,11 +60,11 @@ describe.each(engines)("shipped guides on %s", (engine) => {
     expect(posts.every((post) => post.language === "en")).toBe(true);
   });
 
-  it.each(LOCALES)("shows the cheap calls guide in %s, and the others in English marked as such", async (lang) => {
+  it.each(LOCALES)("shows the cheap calls guide in %s, and each other guide in it where written, else in English", async (lang) => {
     const posts = await list(lang);
     expect(posts).toHaveLength(GUIDES.length);
     expect(posts.find((post) => post.slug === "cheap-international-calls-guide")?.language).toBe(lang);
-    expect(posts.filter((post) => post.slug !== "cheap-international-calls-guide").every((post) => post.language === "en")).toBe(true);
+    for (const post of posts) expect(post.language, post.slug).toBe(isWritten(post.slug, lang) ? lang : "en");
     const guide = await read("cheap-international-calls-guide", lang);
     expect(guide).toMatchObject({ language: lang, fallback: false });
     // Links inside the guide stay in the reader's language, and it names no price of its own.
@@ -43,7 +72,15 @@ describe.each(engines)("shipped guides on %s", (engine) => {
     expect(guide.body).not.toMatch(/\$\s?\d|\d\s?¢/);
   });
 
-  it("shows an English-only guide in English to a reader of another language, saying so", async () => {
-    expect(await read("how-to-call-india", "hi")).toMatchObject({ language: "en", fallback: true, title: "How to call India from abroad" });
+  it.each(translations.map((guide) => [guide.slug, guide.language] as const))("serves %s in %s as written, naming no price", async (slug, lang) => {
+    const guide = await read(slug, lang);
+    expect(guide).toMatchObject({ slug, language: lang, fallback: false });
+    expect(guide.body).not.toMatch(/\$\s?\d|\d\s?¢/);
+  });
+
+  it("shows a guide in English to a reader of a language it is not written in, saying so", async () => {
+    for (const [slug, lang] of missing) {
+      expect(await read(slug, lang)).toMatchObject({ slug, language: "en", fallback: true, title: english.get(slug)?.title });
+    }
   });
 });
