@@ -13,6 +13,10 @@ const GUIDES = [
   "calling-from-your-browser",
 ];
 
+/** The languages every guide is written in; in the others, the guides other than the cheap calls guide fall back to English. */
+const WRITTEN_IN_FULL = ["en", "es"];
+const TRANSLATED = WRITTEN_IN_FULL.filter((lang) => lang !== "en").flatMap((lang) => GUIDES.map((slug) => [slug, lang] as const));
+
 /** The guides shipped with the product: published on first start, the main one in every language. */
 describe.each(engines)("shipped guides on %s", (engine) => {
   let server: TestServer;
@@ -31,11 +35,12 @@ describe.each(engines)("shipped guides on %s", (engine) => {
     expect(posts.every((post) => post.language === "en")).toBe(true);
   });
 
-  it.each(LOCALES)("shows the cheap calls guide in %s, and the others in English marked as such", async (lang) => {
+  it.each(LOCALES)("shows the cheap calls guide in %s, and the others in it or in English marked as such", async (lang) => {
     const posts = await list(lang);
     expect(posts).toHaveLength(GUIDES.length);
     expect(posts.find((post) => post.slug === "cheap-international-calls-guide")?.language).toBe(lang);
-    expect(posts.filter((post) => post.slug !== "cheap-international-calls-guide").every((post) => post.language === "en")).toBe(true);
+    const others = WRITTEN_IN_FULL.includes(lang) ? lang : "en";
+    expect(posts.filter((post) => post.slug !== "cheap-international-calls-guide").every((post) => post.language === others)).toBe(true);
     const guide = await read("cheap-international-calls-guide", lang);
     expect(guide).toMatchObject({ language: lang, fallback: false });
     // Links inside the guide stay in the reader's language, and it names no price of its own.
@@ -45,5 +50,13 @@ describe.each(engines)("shipped guides on %s", (engine) => {
 
   it("shows an English-only guide in English to a reader of another language, saying so", async () => {
     expect(await read("how-to-call-india", "hi")).toMatchObject({ language: "en", fallback: true, title: "How to call India from abroad" });
+  });
+
+  it.each(TRANSLATED)("shows %s in %s, its links staying in that language", async (slug, lang) => {
+    const guide = await read(slug, lang);
+    expect(guide).toMatchObject({ language: lang, fallback: false });
+    const links = [...guide.body.matchAll(/\]\((\/[^)]*)\)/g)].map((match) => match[1]);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((link) => link?.startsWith(`/${lang}/`))).toBe(true);
   });
 });
