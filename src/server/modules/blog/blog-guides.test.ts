@@ -14,7 +14,7 @@ const GUIDES = [
 ];
 
 /** The languages every guide is written in; in the others, the guides other than the cheap calls guide fall back to English. */
-const WRITTEN_IN_FULL = ["en", "es", "pt"];
+const WRITTEN_IN_FULL = ["en", "es", "pt", "ru"];
 const TRANSLATED = WRITTEN_IN_FULL.filter((lang) => lang !== "en").flatMap((lang) => GUIDES.map((slug) => [slug, lang] as const));
 
 /** The guides shipped with the product: published on first start, the main one in every language. */
