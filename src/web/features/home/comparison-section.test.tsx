@@ -29,7 +29,7 @@ describe("ComparisonSection", () => {
     renderAt(<ComparisonSection />);
     const row = (await screen.findByRole("rowheader", { name: "India" })).closest("tr")!;
     expect(within(row).getByText("from $0.08 to $0.09 per minute")).toBeTruthy();
-    expect(within(row).getByText("from $0.81")).toBeTruthy();
+    expect(within(row).getByText("from \u2068$0.81\u2069")).toBeTruthy();
     expect(within(row).getByRole("link", { name: "India" }).getAttribute("href")).toBe("/en/country/in");
     // Without a published outside figure there is no column for one.
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Destination", "Dialwise per minute", "A 10-minute call"]);
@@ -40,7 +40,7 @@ describe("ComparisonSection", () => {
     sources.list = [{ id: "carrier", publisher: "Some Carrier", url: "https://example.com/rates", published: { year: 2026, month: 10 }, perMinute: { IN: "1.25" } }];
     renderAt(<ComparisonSection />);
     const row = (await screen.findByRole("rowheader", { name: "India" })).closest("tr")!;
-    expect(within(row).getByText("$1.25 per minute")).toBeTruthy();
+    expect(within(row).getByText("\u2068$1.25\u2069 per minute")).toBeTruthy();
     const pakistan = screen.getByRole("rowheader", { name: "Pakistan" }).closest("tr")!;
     expect(within(pakistan).getByText("no published price")).toBeTruthy();
     const header = screen.getAllByRole("columnheader")[3]!;

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { countryCodeToSlug } from "../../../shared/countries/countries";
+import { isolateText } from "../../components/ui/ltr";
 import { Spinner } from "../../components/ui/spinner";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { useCountryNames } from "../rates/country-names";
@@ -75,10 +76,10 @@ export function ComparisonSection() {
                     <td className={`${CELL} font-semibold text-slate-900`}>
                       <PriceRangeText cheapest={row.cheapest} mostExpensive={row.mostExpensive} />
                     </td>
-                    <td className={`${CELL} text-slate-700`}>{t("index.comparison.example_call_from", { price: formatRate(row.exampleCallFrom, locale) })}</td>
+                    <td className={`${CELL} text-slate-700`}>{t("index.comparison.example_call_from", { price: isolateText(formatRate(row.exampleCallFrom, locale)) })}</td>
                     {row.outside.map((figure, index) => (
                       <td key={comparison.columns[index]?.id ?? index} className={`${CELL} text-slate-700`}>
-                        {figure === null ? t("index.comparison.not_published") : t("rates.per_minute", { price: formatRate(figure, locale) })}
+                        {figure === null ? t("index.comparison.not_published") : t("rates.per_minute", { price: isolateText(formatRate(figure, locale)) })}
                       </td>
                     ))}
                   </tr>
