@@ -9,7 +9,7 @@ export function CallButton({ phase, busy, onCall, onHangUp }: { phase: CallPhase
   const { t } = useTranslation();
   if (phase === null) {
     return (
-      <Button size="lg" className="w-full bg-green-600 hover:bg-green-700" onClick={onCall} disabled={busy} aria-busy={busy}>
+      <Button size="lg" className="w-full bg-green-700 hover:bg-green-800" onClick={onCall} disabled={busy} aria-busy={busy}>
         {busy ? <Spinner className="[&>span:first-child]:size-5 [&>span:first-child]:border-2" /> : <Phone aria-hidden="true" className="size-5" />}
         {t("call_section.start_call")}
       </Button>

@@ -32,7 +32,7 @@ export function ConfirmCallDialog({ details, onConfirm, onCancel }: { details: C
             <Button variant="secondary" onClick={onCancel}>
               {t("call_section.cancel")}
             </Button>
-            <Button className="bg-green-600 hover:bg-green-700" onClick={onConfirm}>
+            <Button className="bg-green-700 hover:bg-green-800" onClick={onConfirm}>
               {t("call_section.confirm.call")}
             </Button>
           </div>

@@ -22,7 +22,7 @@ export function IncomingCallCard({ from, onAnswer, onDecline }: { from: string |
           <PhoneOff aria-hidden="true" className="size-4" />
           {t("call_section.incoming.decline")}
         </Button>
-        <Button className="bg-green-600 hover:bg-green-700" onClick={onAnswer}>
+        <Button className="bg-green-700 hover:bg-green-800" onClick={onAnswer}>
           <Phone aria-hidden="true" className="size-4" />
           {t("call_section.incoming.answer")}
         </Button>

@@ -11,12 +11,13 @@ const isolateAll = (values: Record<string, string>) => Object.fromEntries(Object
 /**
  * One group's questions as an accordion (radix-ui): each question is a button in a
  * heading (Enter or Space opens it, arrow keys move between questions, in the
- * page's direction), several may be open at once.
+ * page's direction), several may be open at once. `ids` picks questions by id
+ * instead (home's short FAQ), in FAQ_ENTRIES' order.
  */
-export function FaqAccordion({ group }: { group: FaqGroup }) {
+export function FaqAccordion(props: { group: FaqGroup } | { ids: readonly string[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const entries = FAQ_ENTRIES.filter((faq) => faq.group === group);
+  const entries = FAQ_ENTRIES.filter((faq) => ("group" in props ? faq.group === props.group : props.ids.includes(faq.id)));
   return (
     <Accordion.Root type="multiple" dir={directionOf(locale)} className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       {entries.map((faq) => (
