@@ -95,7 +95,7 @@ test("the admin's posts sort by the header clicked on a wide screen, and by a me
   const titles = table.locator("tbody tr td:first-child [lang]");
   // Newest first (published, else last edited).
   await expect(titles.first()).toBeVisible();
-  const dates = await table.locator("tbody tr time").evaluateAll((times) => times.map((time) => time.getAttribute("datetime") ?? ""));
+  const dates = await Promise.all((await table.locator("tbody tr time").all()).map(async (time) => (await time.getAttribute("datetime")) ?? ""));
   expect(dates.length).toBeGreaterThan(5);
   expect(dates).toEqual([...dates].sort().reverse());
   const titleHeader = page.getByRole("columnheader", { name: "Title" });

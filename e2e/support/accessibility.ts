@@ -12,9 +12,11 @@ import type { Page } from "@playwright/test";
 export async function seriousAccessibilityProblems(page: Page, regions: string[] = ["main"]): Promise<string[]> {
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   await page.waitForLoadState("networkidle");
+  // A string, as below: this file is type-checked without the DOM's types.
   await page.waitForFunction(
-    (selectors) => selectors.every((selector) => [...document.querySelectorAll(selector)].every((region) => region.closest('[aria-busy="true"]') === null && region.querySelector('[aria-busy="true"]') === null)),
-    regions,
+    `${JSON.stringify(regions)}.every((selector) => [...document.querySelectorAll(selector)]
+      .every((region) => region.closest('[aria-busy="true"]') === null && region.querySelector('[aria-busy="true"]') === null))`,
+    undefined,
     { timeout: 10_000 },
   );
   // Infinite ones (a spinner) never finish and are left out.
