@@ -33,16 +33,18 @@ export function AdminBlogPage() {
   const posts = useMemo(() => list.data?.posts ?? [], [list.data]);
   const wide = useMediaQuery("(min-width: 768px)");
 
+  // mutate is stable; the mutation object is not.
+  const { mutate: setPublished } = publish;
   const togglePublished = useCallback((post: AdminBlogPost) => {
     const published = post.status !== "published";
-    publish.mutate(
+    setPublished(
       { id: post.id, published },
       {
         onSuccess: () => toast.success(t(published ? "blog.admin.published_toast" : "blog.admin.unpublished_toast", { title: post.title })),
         onError: (error) => toast.error(apiErrorMessage(t, error)),
       },
     );
-  }, [publish, t]);
+  }, [setPublished, t]);
   const busyId = publish.isPending ? publish.variables.id : null;
   const handlers = useMemo<PostActionHandlers>(
     () => ({ onEdit: (post) => setEditor({ mode: "edit", post }), onTogglePublished: togglePublished, onDelete: setDeleting, busyId }),
@@ -82,7 +84,7 @@ export function AdminBlogPage() {
         </div>
       ) : null}
       {posts.length > 0 ? (
-        <section aria-label={t("blog.admin.list_label")} aria-busy={list.isFetching} className="space-y-3">
+        <div aria-busy={list.isFetching} className="space-y-3">
           {wide ? (
             <PostsTable table={table} />
           ) : (
@@ -91,7 +93,7 @@ export function AdminBlogPage() {
               <PostCards table={table} handlers={handlers} />
             </>
           )}
-        </section>
+        </div>
       ) : null}
 
       <PostEditorDialog target={editor} onClose={() => setEditor(null)} />
