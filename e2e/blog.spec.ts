@@ -33,7 +33,7 @@ test("an admin writes and publishes a post, and a visitor reads it at its slug w
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
 
-  const row = page.getByRole("listitem").filter({ hasText: slug });
+  const row = page.getByRole("row").filter({ hasText: slug });
   await expect(row.getByText("Draft")).toBeVisible();
   // A draft is not there for visitors.
   expect((await page.request.get(new URL(`/en/blog/${slug}`, server.baseURL).href)).status()).toBe(404);
@@ -96,4 +96,41 @@ test("a visitor reads the cheap calls guide, the list of guides in Arabic, and g
   const missing = await page.goto("/en/blog/no-such-guide");
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
+});
+
+test("the admin's posts sort by the header clicked on a wide screen, and by a menu on cards on a phone", async ({ page, browser, server }) => {
+  const admin = await createAdmin(page.request, server);
+  await signIn(page.request, server, admin);
+  await page.goto("/en/blogs");
+  const table = page.getByRole("table");
+  const titles = table.locator("tbody tr td:first-child [lang]");
+  // Newest first (published, else last edited).
+  await expect(titles.first()).toBeVisible();
+  const dates = await Promise.all((await table.locator("tbody tr time").all()).map(async (time) => (await time.getAttribute("datetime")) ?? ""));
+  expect(dates.length).toBeGreaterThan(5);
+  expect(dates).toEqual([...dates].sort().reverse());
+  const titleHeader = page.getByRole("columnheader", { name: "Title" });
+  await titleHeader.getByRole("button").click();
+  await expect(titleHeader).toHaveAttribute("aria-sort", "ascending");
+  const sorted = await titles.allTextContents();
+  expect(sorted).toEqual([...sorted].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base", numeric: true })));
+  await titleHeader.getByRole("button").click();
+  await expect(titleHeader).toHaveAttribute("aria-sort", "descending");
+  expect(await titles.allTextContents()).toEqual([...sorted].reverse());
+  expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: server.baseURL });
+  const mobile = await phone.newPage();
+  await signIn(mobile.request, server, admin);
+  await mobile.goto("/ar/blogs");
+  await expect(mobile.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(mobile.getByRole("table")).toHaveCount(0);
+  const cards = mobile.getByRole("main").getByRole("listitem");
+  await expect(cards.first()).toBeVisible();
+  await mobile.getByLabel("الترتيب حسب").selectOption("date:asc");
+  // Oldest first: the cheap-calls guide of 2 November, in Arabic.
+  await expect(cards.first()).toContainText("/cheap-international-calls-guide");
+  expect(Number(await mobile.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(390);
+  expect(await seriousAccessibilityProblems(mobile)).toEqual([]);
+  await phone.close();
 });

@@ -65,3 +65,50 @@ test("the Arabic search page renders right to left", async ({ page }) => {
   }
   expect(await seriousAccessibilityProblems(page)).toEqual([]);
 });
+
+test("search finds a guide by a word of its title and a FAQ entry by its answer, and the FAQ result opens that question", async ({ page }) => {
+  await page.goto("/en/search");
+  const box = page.getByRole("searchbox", { name: "Search countries, guides and questions" });
+  await box.fill("Headset");
+  await expect(page).toHaveURL(/\/en\/search\?q=Headset$/);
+  const main = page.getByRole("main");
+  // The shipped guide "Calling from your browser: microphone, headset and call quality tips".
+  const guide = main.locator('a[href="/en/blog/calling-from-your-browser"]');
+  await expect(guide).toContainText("Calling from your browser");
+  await expect(guide.locator("mark").first()).toHaveText("headset");
+  // "Do I need to install an app?" answers "A headset usually gives the clearest sound."
+  const question = main.locator('a[href="/en/faq#faq-no_app"]');
+  await expect(question).toContainText("Do I need to install an app?");
+  await expect(question.locator("mark")).toHaveText(["headset"]);
+  await expect(main.getByRole("heading", { level: 2 })).toHaveText(["Guides", "Questions and answers"]);
+  expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+  // The guide with the word in its title comes before the two with it only in their text.
+  await expect(main.locator('a[href^="/en/blog/"]')).toHaveCount(3);
+  await expect(main.locator('a[href^="/en/blog/"]').first()).toHaveAttribute("href", "/en/blog/calling-from-your-browser");
+
+  // The keys go from the box to the first result, down to the next, to the last (the question) and back to the first.
+  await box.press("ArrowDown");
+  await expect(guide).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(main.locator('a[href^="/en/blog/"]').nth(1)).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(question).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(guide).toBeFocused();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/en\/faq#faq-no_app$/);
+  const opened = page.getByRole("button", { name: "Do I need to install an app?" });
+  await expect(opened).toHaveAttribute("aria-expanded", "true");
+  await expect(opened).toBeFocused();
+  await expect(page.getByText("A headset usually gives the clearest sound.", { exact: false })).toBeInViewport();
+  expect(await seriousAccessibilityProblems(page)).toEqual([]);
+});
+
+test("a French visitor finds a FAQ entry with the accents left out", async ({ page }) => {
+  await page.goto("/fr/search?q=rembourse");
+  const question = page.getByRole("main").locator('a[href="/fr/faq#faq-refunds"]');
+  await expect(question).toContainText("Puis-je récupérer le crédit");
+  await expect(question.locator("mark").first()).toHaveText(/^rembours/i);
+});

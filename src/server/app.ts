@@ -35,6 +35,8 @@ import { registerAdminPaymentsRoutes } from "./modules/admin-payments/routes";
 import { openRatesCatalog } from "./modules/rates/catalog";
 import { registerRatesRoutes } from "./modules/rates/routes";
 import { countrySearchSource } from "./modules/search/country-source";
+import { faqSearchSource } from "./modules/search/faq-source";
+import { postSearchSource } from "./modules/search/post-source";
 import { registerSearchRoutes } from "./modules/search/routes";
 import type { SearchSource } from "./modules/search/search-source";
 import { rateDeckSeeder } from "./modules/rates/seed";
@@ -101,7 +103,7 @@ export interface ServerOptions {
   carrier?: CarrierFactory;
   /** Builds the payments provider instead of the configured choice (choosePayments: Stripe when configured, else the local checkout). */
   payments?: PaymentsProviderFactory;
-  /** More site-search sources after the built-in ones (tests add a stand-in blog or FAQ). */
+  /** The site search's sources after the countries, instead of the guides and the FAQ (tests put stand-ins there). */
   searchSources?: readonly SearchSource[];
 }
 
@@ -177,8 +179,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const strings = createStringsCache(database.db, bus);
   registerI18nRoutes(app, strings);
   registerRatesRoutes(app, rates);
-  // The site search: countries first; the blog and the FAQ add their SearchSource here.
-  registerSearchRoutes(app, [countrySearchSource(rates), ...(options.searchSources ?? [])]);
+  // The site search: countries, then the published guides and the FAQ (tests may put stand-ins in their place).
+  const postSearch = postSearchSource(database.db, bus);
+  registerSearchRoutes(app, [countrySearchSource(rates), ...(options.searchSources ?? [postSearch, faqSearchSource(strings)])]);
   registerCreditsRoutes(app, database.db);
   registerCreditAuditRoutes(app, database.db);
   registerCallHistoryRoutes(app, database.db);
@@ -267,6 +270,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       await app.close();
       await jobs.stop();
       publishedPosts.close();
+      postSearch.close();
       await bus.close();
       await email.close();
       await database.close();

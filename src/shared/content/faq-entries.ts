@@ -36,6 +36,12 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   entry("account", "languages"),
 ];
 
+/**
+ * The id of an entry's element on the FAQ page, the #fragment that opens it there (/{lang}/faq#faq-refunds):
+ * prefixed so an entry's id never clashes with another id on the page.
+ */
+export const faqAnchor = (id: string): string => `faq-${id}`;
+
 /** The translation key of a group's heading. */
 export const faqGroupKey = (group: FaqGroup): string => `faq.group.${group}`;
 

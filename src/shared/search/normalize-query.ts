@@ -1,3 +1,5 @@
+import { searchTerms } from "./search-terms";
+
 /** The longest search the site answers, counted after normalizing; longer ones are refused with 400. */
 export const MAX_SEARCH_LENGTH = 100;
 
@@ -10,6 +12,8 @@ export interface NormalizedQuery {
    * brackets dropped, a leading + or 00 (the international prefix) removed. Null for any other query.
    */
   digits: string | null;
+  /** The words of `text` with accents and case folded (searchTerms): what guides and FAQ entries are matched by. */
+  terms: string[];
 }
 
 // Digits with the punctuation people type in phone numbers, optionally after a + (the 00 form is digits already).
@@ -22,9 +26,9 @@ const PHONE_STYLE = /^\+?[\d\s\-.()]+$/u;
  */
 export function normalizeSearchQuery(raw: string): NormalizedQuery {
   const text = raw.normalize("NFKC").trim().replace(/\s+/gu, " ").toLowerCase();
-  if (!PHONE_STYLE.test(text) || !/\d/u.test(text)) return { text, digits: null };
+  if (!PHONE_STYLE.test(text) || !/\d/u.test(text)) return { text, digits: null, terms: searchTerms(text) };
   const bare = text.replace(/\D/gu, "");
   // "00 44" dials out like "+44"; a lone "00" stays as typed so it still means something.
   const digits = !text.startsWith("+") && bare.startsWith("00") && bare.length > 2 ? bare.slice(2) : bare;
-  return { text: digits, digits };
+  return { text: digits, digits, terms: [digits] };
 }

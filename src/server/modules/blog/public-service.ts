@@ -30,8 +30,16 @@ export async function listPublishedPosts(db: Database, language: Locale): Promis
     .from(blogPosts)
     .where(and(eq(blogPosts.status, "published"), inArray(blogPosts.language, languages)))
     .orderBy(desc(blogPosts.publishedAt), blogPosts.slug);
-  const inLanguage = new Set(rows.filter((row) => row.language === language).map((row) => row.slug));
-  return rows.filter((row) => row.language === language || !inLanguage.has(row.slug)).map(summaryOf);
+  return postsForReader(rows, language).map(summaryOf);
+}
+
+/**
+ * Of published posts, those a reader of `language` is shown (in their order): the ones written in
+ * that language, and English ones that have no version in it. The blog list and the site search share it.
+ */
+export function postsForReader<Post extends { slug: string; language: Locale }>(posts: readonly Post[], language: Locale): Post[] {
+  const inLanguage = new Set(posts.filter((post) => post.language === language).map((post) => post.slug));
+  return posts.filter((post) => post.language === language || (post.language === DEFAULT_LOCALE && !inLanguage.has(post.slug)));
 }
 
 /** One published post in the reader's language, else its English version marked as a fallback. */

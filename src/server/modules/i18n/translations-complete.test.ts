@@ -21,6 +21,10 @@ const ALLOWED_IDENTICAL = new Set([
   "history.csv.status",
   "history.quality.jitter",
   "history.column.actions",
+  // The admin blog table's headers: "Status" in Swedish and German, "Date" and "Actions" in French.
+  "blog.admin.column.status",
+  "blog.admin.column.date",
+  "blog.admin.column.actions",
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();

@@ -103,8 +103,8 @@ describe.each(engines)("site search API on %s", (engine) => {
     expect(body.posts).toEqual(Array.from({ length: 10 }, (_, n) => post(n)));
     expect(body.faq).toEqual([]);
     expect(asked).toEqual([
-      { group: "posts", query: { text: "calling guide", digits: null }, lang: "fr", limit: 10 },
-      { group: "faq", query: { text: "calling guide", digits: null }, lang: "fr", limit: 10 },
+      { group: "posts", query: { text: "calling guide", digits: null, terms: ["calling", "guide"] }, lang: "fr", limit: 10 },
+      { group: "faq", query: { text: "calling guide", digits: null, terms: ["calling", "guide"] }, lang: "fr", limit: 10 },
     ]);
     expect((await search("refund")).json()).toEqual({ query: "refund", countries: [], posts: [], faq: [faqEntry] });
   });

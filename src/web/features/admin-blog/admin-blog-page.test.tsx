@@ -51,7 +51,7 @@ describe("AdminBlogPage", () => {
       init?.method === "POST" && url.pathname.endsWith("/publish") ? json({ post: { ...draft, status: "published", publishedAt: "2026-11-02T10:00:00.000Z" } }) : undefined,
     );
     renderPage();
-    const item = (await screen.findByText("Calling home")).closest("li")!;
+    const item = (await screen.findByText("Calling home")).closest("tr")!;
     expect(item.textContent).toContain("Draft");
     expect(item.textContent).toContain("English");
     expect(item.textContent).toContain("/calling-home");
@@ -107,6 +107,63 @@ describe("AdminBlogPage", () => {
     expect(calls(fetchMock, "DELETE", "/api/admin/blog/posts/post_1")).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete post" }));
     await waitFor(() => expect(calls(fetchMock, "DELETE", "/api/admin/blog/posts/post_1")).toHaveLength(1));
+  });
+});
+
+/** Three posts whose orders by date, title, language and status all differ. */
+const published = (id: string, fields: Partial<AdminBlogPost>): AdminBlogPost => ({ ...draft, id, status: "published", ...fields });
+const POSTS: AdminBlogPost[] = [
+  published("post_a", { slug: "zebra", title: "Zebra calls", language: "sv", publishedAt: "2026-11-05T09:00:00.000Z" }),
+  { ...draft, id: "post_b", slug: "apple", title: "Apple guide", language: "en", updatedAt: "2026-11-10T09:00:00.000Z" },
+  published("post_c", { slug: "mango", title: "Mango tips", language: "de", publishedAt: "2026-11-20T09:00:00.000Z" }),
+];
+
+describe("AdminBlogPage's order", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const titles = (container: HTMLElement, selector: string) => [...container.querySelectorAll(selector)].map((row) => row.querySelector("[lang]")?.textContent);
+
+  it("sorts the table newest first, then by the header clicked, again to reverse, saying the order on the header", async () => {
+    stubApi(POSTS);
+    renderPage();
+    const table = await screen.findByRole("table");
+    const rows = () => titles(table, "tbody tr");
+    // Dated by publication, else by the last edit: Mango 20 Nov, Apple edited 10 Nov, Zebra 5 Nov.
+    expect(rows()).toEqual(["Mango tips", "Apple guide", "Zebra calls"]);
+    const header = (name: string) => screen.getByRole("columnheader", { name: new RegExp(name) });
+    expect(header("Date").getAttribute("aria-sort")).toBe("descending");
+    fireEvent.click(within(header("Title")).getByRole("button"));
+    expect(rows()).toEqual(["Apple guide", "Mango tips", "Zebra calls"]);
+    expect([header("Title").getAttribute("aria-sort"), header("Date").getAttribute("aria-sort")]).toEqual(["ascending", "none"]);
+    fireEvent.click(within(header("Title")).getByRole("button"));
+    expect(rows()).toEqual(["Zebra calls", "Mango tips", "Apple guide"]);
+    expect(header("Title").getAttribute("aria-sort")).toBe("descending");
+    // Languages by their names: Deutsch, English, Svenska.
+    fireEvent.click(within(header("Language")).getByRole("button"));
+    expect(rows()).toEqual(["Mango tips", "Apple guide", "Zebra calls"]);
+    fireEvent.click(within(header("Status")).getByRole("button"));
+    expect(rows()[0]).toBe("Apple guide");
+    fireEvent.click(within(header("Date")).getByRole("button"));
+    expect(rows()).toEqual(["Mango tips", "Apple guide", "Zebra calls"]);
+    expect(screen.getByText(/^Edited .*10.*2026/).getAttribute("datetime")).toBe("2026-11-10T09:00:00.000Z");
+  });
+
+  it("shows cards on a phone, in the order picked from the sort menu", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    stubApi(POSTS);
+    renderPage();
+    const list = await screen.findByRole("list", { name: "Posts" });
+    expect(screen.queryByRole("table")).toBeNull();
+    const cards = () => titles(list, ":scope > li");
+    expect(cards()).toEqual(["Mango tips", "Apple guide", "Zebra calls"]);
+    const menu = screen.getByLabelText("Sort by") as HTMLSelectElement;
+    expect(menu.value).toBe("date:desc");
+    fireEvent.change(menu, { target: { value: "title:asc" } });
+    expect(cards()).toEqual(["Apple guide", "Mango tips", "Zebra calls"]);
+    fireEvent.change(menu, { target: { value: "date:asc" } });
+    expect(cards()).toEqual(["Zebra calls", "Apple guide", "Mango tips"]);
+    fireEvent.change(menu, { target: { value: "status:asc" } });
+    expect(cards()[0]).toBe("Apple guide");
+    expect(within(list).getAllByRole("button", { name: /^Edit / })).toHaveLength(3);
   });
 });
 

@@ -1,43 +1,57 @@
-import { Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Plus } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import type { AdminBlogPost } from "../../../shared/api/blog";
-import { LOCALE_NAMES } from "../../../shared/i18n/locales";
 import { Button } from "../../components/ui/button";
 import { PageSpinner } from "../../components/ui/spinner";
-import { localePath, useLocale } from "../../lib/use-locale";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { useBlogStrings } from "../blog/blog-strings";
-import { formatPostDate } from "../blog/post-date";
 import { useAdminPosts, useSetPublished } from "./admin-blog-api";
 import { DeletePostDialog } from "./delete-post-dialog";
+import { PostCards } from "./post-cards";
+import { PostActions, type PostActionHandlers } from "./post-cells";
 import { PostEditorDialog, type PostEditorTarget } from "./post-editor-dialog";
+import { PostSortSelect } from "./post-sort-select";
+import { PostsTable } from "./posts-table";
+import { usePostsTable } from "./use-posts-table";
 
-/** /{lang}/blogs: every post in every language; create, edit with preview, publish, unpublish, delete (each change audited). */
+/**
+ * /{lang}/blogs: every post in every language, as a table sortable by date, title, language and status
+ * (cards with a sort menu on a phone); create, edit with preview, publish, unpublish, delete (each change audited).
+ */
 export function AdminBlogPage() {
   const { t } = useTranslation();
   useBlogStrings();
   usePageTitle(t("blog.admin.page_title"));
-  const locale = useLocale();
   const list = useAdminPosts();
   const publish = useSetPublished();
   const [editor, setEditor] = useState<PostEditorTarget>(null);
   const [deleting, setDeleting] = useState<AdminBlogPost | null>(null);
-  const posts = list.data?.posts ?? [];
+  const posts = useMemo(() => list.data?.posts ?? [], [list.data]);
+  const wide = useMediaQuery("(min-width: 768px)");
 
-  const togglePublished = (post: AdminBlogPost) => {
+  // mutate is stable; the mutation object is not.
+  const { mutate: setPublished } = publish;
+  const togglePublished = useCallback((post: AdminBlogPost) => {
     const published = post.status !== "published";
-    publish.mutate(
+    setPublished(
       { id: post.id, published },
       {
         onSuccess: () => toast.success(t(published ? "blog.admin.published_toast" : "blog.admin.unpublished_toast", { title: post.title })),
         onError: (error) => toast.error(apiErrorMessage(t, error)),
       },
     );
-  };
+  }, [setPublished, t]);
+  const busyId = publish.isPending ? publish.variables.id : null;
+  const handlers = useMemo<PostActionHandlers>(
+    () => ({ onEdit: (post) => setEditor({ mode: "edit", post }), onTogglePublished: togglePublished, onDelete: setDeleting, busyId }),
+    [togglePublished, busyId],
+  );
+  const actions = useCallback((post: AdminBlogPost) => <PostActions post={post} handlers={handlers} />, [handlers]);
+  const { table, sorting, setSorting } = usePostsTable(posts, actions);
 
   return (
     <main id="main" className="mx-auto max-w-5xl space-y-6 px-4 py-10">
@@ -70,51 +84,16 @@ export function AdminBlogPage() {
         </div>
       ) : null}
       {posts.length > 0 ? (
-        <ul aria-label={t("blog.admin.list_label")} aria-busy={list.isFetching} className="divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
-          {posts.map((post) => {
-            const published = post.status === "published";
-            const busy = publish.isPending && publish.variables.id === post.id;
-            return (
-              <li key={post.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0 space-y-1">
-                  <p className="font-medium break-words text-slate-900" lang={post.language}>
-                    {published ? (
-                      <Link to={localePath(post.language, `/blog/${post.slug}`)} className="hover:underline">
-                        {post.title}
-                      </Link>
-                    ) : (
-                      post.title
-                    )}
-                  </p>
-                  <p className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
-                    <span className={published ? "rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800 ring-1 ring-green-200" : "rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200"}>
-                      {t(published ? "blog.admin.status_published" : "blog.admin.status_draft")}
-                    </span>
-                    <span>{LOCALE_NAMES[post.language].name}</span>
-                    <bdi dir="ltr" className="font-mono text-xs">
-                      /{post.slug}
-                    </bdi>
-                    {post.publishedAt ? <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt, locale)}</time> : null}
-                  </p>
-                </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  <Button variant="secondary" size="sm" onClick={() => setEditor({ mode: "edit", post })} aria-label={t("blog.admin.edit_named", { title: post.title })}>
-                    <Pencil aria-hidden="true" className="size-4" />
-                    {t("blog.admin.edit")}
-                  </Button>
-                  <Button variant="secondary" size="sm" disabled={busy} onClick={() => togglePublished(post)} aria-label={t(published ? "blog.admin.unpublish_named" : "blog.admin.publish_named", { title: post.title })}>
-                    {published ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
-                    {t(published ? "blog.admin.unpublish" : "blog.admin.publish")}
-                  </Button>
-                  <Button variant="danger" size="sm" onClick={() => setDeleting(post)} aria-label={t("blog.admin.delete_named", { title: post.title })}>
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    {t("blog.admin.delete")}
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+        <div aria-busy={list.isFetching} className="space-y-3">
+          {wide ? (
+            <PostsTable table={table} />
+          ) : (
+            <>
+              <PostSortSelect sorting={sorting} onChange={setSorting} />
+              <PostCards table={table} handlers={handlers} />
+            </>
+          )}
+        </div>
       ) : null}
 
       <PostEditorDialog target={editor} onClose={() => setEditor(null)} />

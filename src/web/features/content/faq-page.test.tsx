@@ -57,4 +57,22 @@ describe("FaqPage", () => {
     const text = screen.getByText(/counts as/).textContent?.replace(/[\u2068\u2069]/g, "");
     expect(text).toContain("a call of 61 seconds at $0.10 per minute counts as 2 minutes and costs $0.20");
   });
+
+  it("opens, and focuses, the question the address names (#faq-<id>, as the site search links), keeping others closed", async () => {
+    stubContentApi();
+    const { router } = renderAt(<FaqPage />, { path: "/en/faq#faq-refunds" });
+    const refunds = await screen.findByRole("button", { name: "Can I get my unused credit back?" });
+    await waitFor(() => expect(refunds.getAttribute("aria-expanded")).toBe("true"));
+    expect(document.activeElement).toBe(refunds);
+    expect(document.getElementById("faq-refunds")?.contains(refunds)).toBe(true);
+    expect(screen.getAllByRole("button", { expanded: true })).toEqual([refunds]);
+    // Another fragment opens that one too; the first stays open.
+    await router.navigate("/en/faq#faq-emergency");
+    const emergency = screen.getByRole("button", { name: "Can I call emergency numbers?" });
+    await waitFor(() => expect(emergency.getAttribute("aria-expanded")).toBe("true"));
+    expect(refunds.getAttribute("aria-expanded")).toBe("true");
+    // An unknown fragment opens nothing.
+    await router.navigate("/en/faq#nothing");
+    expect(screen.getAllByRole("button", { expanded: true })).toHaveLength(2);
+  });
 });

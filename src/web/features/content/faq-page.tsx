@@ -9,8 +9,9 @@ import { localePath, useLocale } from "../../lib/use-locale";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useFaqStrings, useSupportEmail } from "./content-strings";
 import { FaqAccordion } from "./faq-accordion";
+import { useFaqOpenFromHash } from "./use-faq-hash";
 
-/** /{lang}/faq: the questions by group, then where to check prices and sign up. */
+/** /{lang}/faq: the questions by group (#faq-<id> opens one), then where to check prices and sign up. */
 export function FaqPage() {
   const { t } = useTranslation();
   const ready = useFaqStrings();
@@ -18,6 +19,7 @@ export function FaqPage() {
   const { email } = useSupportEmail();
   const onRates = useRatesLink();
   usePageTitle(ready ? t("faq.title") : undefined);
+  const [open, setOpen] = useFaqOpenFromHash(ready);
 
   if (!ready) return <PageSpinner />;
   return (
@@ -30,7 +32,7 @@ export function FaqPage() {
           <h2 id={`faq-group-${group}`} className="mb-4 text-xl font-semibold text-slate-900">
             {t(faqGroupKey(group))}
           </h2>
-          <FaqAccordion group={group} />
+          <FaqAccordion group={group} open={open} onOpenChange={setOpen} />
         </section>
       ))}
 

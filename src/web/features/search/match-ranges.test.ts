@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { digitRanges, matchRanges } from "./match-ranges";
+import { digitRanges, matchRanges, termRanges } from "./match-ranges";
 
 const marked = (text: string, ranges: readonly (readonly [number, number])[]) => ranges.map(([start, end]) => text.slice(start, end));
 
@@ -22,6 +22,17 @@ describe("matchRanges", () => {
     expect(matchRanges("Jamaica", "xyz")).toEqual([]);
     expect(matchRanges("Jamaica", ".*")).toEqual([]);
     expect(marked("Congo (DRC)", matchRanges("Congo (DRC)", "(drc"))).toEqual(["(DRC"]);
+  });
+});
+
+describe("termRanges", () => {
+  it("marks each word of the search wherever it occurs, accents ignored, joining places that touch", () => {
+    const text = "Cheap calls: calling home cheaply";
+    expect(marked(text, termRanges(text, ["cheap", "call"]))).toEqual(["Cheap", "call", "call", "cheap"]);
+    expect(marked("Réseau mobile", termRanges("Réseau mobile", ["reseau"]))).toEqual(["Réseau"]);
+    // "ab" and "bc" overlap in "abc": one mark, not two.
+    expect(marked("xabcx", termRanges("xabcx", ["ab", "bc"]))).toEqual(["abc"]);
+    expect(termRanges("anything", [])).toEqual([]);
   });
 });
 

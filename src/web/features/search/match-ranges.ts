@@ -1,10 +1,7 @@
+import { foldText, type FoldedText } from "../../../shared/search/search-terms";
+
 /** Where a search shows in a text: [start, end) offsets in the text as displayed. */
 export type MatchRange = readonly [start: number, end: number];
-
-/** One character folded the way the search compares: compatibility forms, accents and case dropped. */
-function foldChar(char: string): string {
-  return char.normalize("NFKC").normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
-}
 
 /**
  * Every place the (already normalized) search appears in a text, compared as the search compares
@@ -12,23 +9,33 @@ function foldChar(char: string): string {
  * never splits an accented letter or a surrogate pair. Occurrences do not overlap.
  */
 export function matchRanges(text: string, search: string): MatchRange[] {
-  const needle = [...search].map(foldChar).join("");
-  if (needle === "") return [];
-  let folded = "";
-  // For each UTF-16 unit of `folded`, the original character it came from.
-  const origin: { start: number; end: number }[] = [];
-  let offset = 0;
-  for (const char of text) {
-    const part = foldChar(char);
-    for (let unit = 0; unit < part.length; unit++) origin.push({ start: offset, end: offset + char.length });
-    folded += part;
-    offset += char.length;
+  return occurrences(foldText(text), foldText(search).folded);
+}
+
+/**
+ * Every place any of a search's words (NormalizedQuery.terms, already folded) appears in a text,
+ * overlapping and touching places joined into one: how guides and FAQ entries, found word by word,
+ * show what they were found by.
+ */
+export function termRanges(text: string, terms: readonly string[]): MatchRange[] {
+  const folded = foldText(text);
+  const all = terms.flatMap((term) => occurrences(folded, term)).sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const joined: [number, number][] = [];
+  for (const [start, end] of all) {
+    const last = joined.at(-1);
+    if (last !== undefined && start <= last[1]) last[1] = Math.max(last[1], end);
+    else joined.push([start, end]);
   }
+  return joined;
+}
+
+function occurrences({ folded, origins }: FoldedText, needle: string): MatchRange[] {
+  if (needle === "") return [];
   const ranges: MatchRange[] = [];
   for (let at = folded.indexOf(needle); at >= 0; at = folded.indexOf(needle, at + needle.length)) {
-    const first = origin[at];
-    const last = origin[at + needle.length - 1];
-    if (first !== undefined && last !== undefined) ranges.push([first.start, last.end]);
+    const first = origins[at];
+    const last = origins[at + needle.length - 1];
+    if (first !== undefined && last !== undefined) ranges.push([first[0], last[1]]);
   }
   return ranges;
 }

@@ -81,7 +81,7 @@ describe("SearchPage", () => {
     const guide = await screen.findByRole("link", { name: /How a refund works/ });
     expect(guide.getAttribute("href")).toBe("/en/blog/refund-guide");
     expect(within(guide).getAllByText("refund", { selector: "mark" })).toHaveLength(2);
-    expect(screen.getByRole("link", { name: /Can I get a refund/ }).getAttribute("href")).toBe("/en/faq#refunds");
+    expect(screen.getByRole("link", { name: /Can I get a refund/ }).getAttribute("href")).toBe("/en/faq#faq-refunds");
     expect(screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual(["Guides", "Questions and answers"]);
   });
 

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CountrySearchHit, FaqSearchHit, PostSearchHit, SearchResults } from "../../../shared/api/search";
+import { faqAnchor } from "../../../shared/content/faq-entries";
 import { flagEmoji } from "../../../shared/countries/countries";
 import { LOCALE_NAMES } from "../../../shared/i18n/locales";
 import { parseMoney } from "../../../shared/money";
@@ -11,7 +12,7 @@ import { Ltr } from "../../components/ui/ltr";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { PriceRangeText } from "../rates/price-range";
 import { Highlight } from "./highlight";
-import { digitRanges, matchRanges } from "./match-ranges";
+import { digitRanges, matchRanges, termRanges } from "./match-ranges";
 
 /** Marks a link as one of the results the arrow keys move through. */
 export const RESULT_ATTRIBUTE = "data-search-result";
@@ -27,7 +28,7 @@ export function isEmptyResult(results: SearchResults): boolean {
 /** The results in three groups (countries, guides, questions), each shown only when it has hits. */
 export function SearchResultGroups({ results, onKeyDown }: { results: SearchResults; onKeyDown: (event: KeyboardEvent<HTMLElement>) => void }) {
   const { t } = useTranslation();
-  const { text, digits } = normalizeSearchQuery(results.query);
+  const { text, digits, terms } = normalizeSearchQuery(results.query);
   return (
     <div onKeyDown={onKeyDown} className="flex flex-col gap-8">
       {results.countries.length > 0 && (
@@ -40,14 +41,14 @@ export function SearchResultGroups({ results, onKeyDown }: { results: SearchResu
       {results.posts.length > 0 && (
         <ResultGroup title={t("search.group_guides")}>
           {results.posts.map((hit) => (
-            <PostResult key={hit.slug} hit={hit} text={text} />
+            <PostResult key={hit.slug} hit={hit} terms={terms} />
           ))}
         </ResultGroup>
       )}
       {results.faq.length > 0 && (
         <ResultGroup title={t("search.group_faq")}>
           {results.faq.map((hit) => (
-            <FaqResult key={hit.id} hit={hit} text={text} />
+            <FaqResult key={hit.id} hit={hit} terms={terms} />
           ))}
         </ResultGroup>
       )}
@@ -95,17 +96,17 @@ function CountryResult({ hit, text, digits }: { hit: CountrySearchHit; text: str
   );
 }
 
-function PostResult({ hit, text }: { hit: PostSearchHit; text: string }) {
+function PostResult({ hit, terms }: { hit: PostSearchHit; terms: readonly string[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
     <li>
       <Link to={localePath(locale, `/blog/${hit.slug}`)} className={`${ROW_CLASS} flex-col gap-1`} {...resultProps}>
         <span className="font-semibold text-slate-900">
-          <Highlight text={hit.title} ranges={matchRanges(hit.title, text)} />
+          <Highlight text={hit.title} ranges={termRanges(hit.title, terms)} />
         </span>
         <span className="line-clamp-2 text-sm text-slate-600">
-          <Highlight text={hit.excerpt} ranges={matchRanges(hit.excerpt, text)} />
+          <Highlight text={hit.excerpt} ranges={termRanges(hit.excerpt, terms)} />
         </span>
         {hit.language !== locale && (
           <span className="text-xs text-slate-500">
@@ -117,16 +118,16 @@ function PostResult({ hit, text }: { hit: PostSearchHit; text: string }) {
   );
 }
 
-function FaqResult({ hit, text }: { hit: FaqSearchHit; text: string }) {
+function FaqResult({ hit, terms }: { hit: FaqSearchHit; terms: readonly string[] }) {
   const locale = useLocale();
   return (
     <li>
-      <Link to={`${localePath(locale, "/faq")}#${encodeURIComponent(hit.id)}`} className={`${ROW_CLASS} flex-col gap-1`} {...resultProps}>
+      <Link to={`${localePath(locale, "/faq")}#${faqAnchor(hit.id)}`} className={`${ROW_CLASS} flex-col gap-1`} {...resultProps}>
         <span className="font-semibold text-slate-900">
-          <Highlight text={hit.question} ranges={matchRanges(hit.question, text)} />
+          <Highlight text={hit.question} ranges={termRanges(hit.question, terms)} />
         </span>
         <span className="line-clamp-2 text-sm text-slate-600">
-          <Highlight text={hit.excerpt} ranges={matchRanges(hit.excerpt, text)} />
+          <Highlight text={hit.excerpt} ranges={termRanges(hit.excerpt, terms)} />
         </span>
       </Link>
     </li>
