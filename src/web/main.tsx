@@ -42,7 +42,7 @@ async function start(container: HTMLElement) {
     container,
     <StrictMode>
       <AppReady>
-        <AppProviders queryClient={queryClient}>
+        <AppProviders queryClient={queryClient} session={state.session}>
           <RouterProvider router={createRouter({ hydrationData: { loaderData: {} } })} />
         </AppProviders>
       </AppReady>

@@ -37,6 +37,8 @@ export interface SsrState {
   queries: unknown;
   /** Country names in the page's language and in English, as the server's runtime gave them (countries.ts, RegionNames). */
   regionNames: Record<string, RegionNames>;
+  /** Who the page was rendered for (null: nobody signed in): only who and until when, never the session's token. */
+  session: { user: { id: string; email: string }; session: { expiresAt: string } } | null;
 }
 
 export const SSR_STATE_ELEMENT_ID = "dw-ssr";

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
+import { SessionSeed, type SeededSession } from "../features/accounts/use-auth";
 import { i18n } from "../lib/i18n/i18n";
 import { AppToaster } from "./toaster";
 
@@ -10,13 +11,28 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
 }
 
-/** `translator` is the server's per-request instance (ssr/render-page.tsx); the browser uses the app's one. */
-export function AppProviders({ queryClient, i18n: translator = i18n, children }: { queryClient: QueryClient; i18n?: I18n; children: ReactNode }) {
+/**
+ * `translator` is the server's per-request instance (ssr/render-page.tsx); the browser uses the app's one.
+ * `session` is who the server rendered the page for, when it did (use-auth.ts).
+ */
+export function AppProviders({
+  queryClient,
+  i18n: translator = i18n,
+  session,
+  children,
+}: {
+  queryClient: QueryClient;
+  i18n?: I18n;
+  session?: SeededSession | null;
+  children: ReactNode;
+}) {
   return (
     <I18nextProvider i18n={translator}>
       <QueryClientProvider client={queryClient}>
-        {children}
-        <AppToaster />
+        <SessionSeed.Provider value={session}>
+          {children}
+          <AppToaster />
+        </SessionSeed.Provider>
       </QueryClientProvider>
     </I18nextProvider>
   );

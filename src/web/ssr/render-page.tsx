@@ -10,7 +10,7 @@ import { routes } from "../app/router";
 import { setApiTransport, type ApiTransport } from "../lib/api-client";
 import { i18n } from "../lib/i18n/i18n";
 import { observePrefixes } from "../lib/i18n/use-strings";
-import type { RenderedPage, RenderRequest } from "../../shared/site/ssr-state";
+import type { RenderedPage, RenderRequest, SsrState } from "../../shared/site/ssr-state";
 
 /**
  * The server's side of server rendering (decision 016), built by Vite into dist/ssr and
@@ -61,11 +61,12 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
     if (context instanceof Response) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
     const queryClient = createQueryClient();
+    const session = await readSession(request.api);
 
     const renderOnce = () =>
       renderToString(
         <StrictMode>
-          <AppProviders queryClient={queryClient} i18n={translator}>
+          <AppProviders queryClient={queryClient} i18n={translator} session={session}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>
         </StrictMode>,
@@ -82,8 +83,16 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
       await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
       html = await renderOnce();
     }
-    return { html, state: { language: request.language, strings: pick(request.strings, used, prefixes), english: pick(request.english, used, prefixes), queries: dehydrateAnswers(queryClient), regionNames: namesFor(request.language) } };
+    return { html, state: { language: request.language, strings: pick(request.strings, used, prefixes), english: pick(request.english, used, prefixes), queries: dehydrateAnswers(queryClient), regionNames: namesFor(request.language), session } };
   });
+}
+
+/** Who is signed in, as better-auth answers the visitor's cookie: only who and until when go into the page. */
+async function readSession(api: RenderRequest["api"]): Promise<SsrState["session"]> {
+  const answer = await api("/api/auth/get-session", { method: "GET" });
+  const body = (answer.ok ? await answer.json().catch(() => null) : null) as { user?: { id: string; email: string }; session?: { expiresAt: string } } | null;
+  if (!body?.user || !body.session) return null;
+  return { user: { id: body.user.id, email: body.user.email }, session: { expiresAt: String(body.session.expiresAt) } };
 }
 
 const regionNames = new Map<string, RegionNames>();

@@ -55,10 +55,23 @@ describe.each(engines)("site search over guides and the FAQ on %s", (engine) => 
   });
 
   it("offers English guides that have no version in the language, marked English, and never both versions of one guide", async () => {
-    const swedish = await search("india", "sv");
-    expect(swedish.posts[0]).toMatchObject({ slug: "how-to-call-india", language: "en" });
+    // Every shipped guide is in Swedish; a post an admin writes in English only is offered in English.
+    const created = await admins("POST", "/api/admin/blog/posts", {
+      slug: `tonga-${engine}`,
+      language: "en",
+      title: "Calling Tonga from abroad",
+      excerpt: "Island numbers.",
+      body: "Text.",
+      cover: null,
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await admins("POST", `/api/admin/blog/posts/${created.json<{ post: AdminBlogPost }>().post.id}/publish`)).statusCode).toBe(200);
+    await expect.poll(async () => (await search("tonga", "sv")).posts[0]).toMatchObject({ slug: `tonga-${engine}`, language: "en" });
+    expect((await search("indien", "sv")).posts[0]).toMatchObject({ slug: "how-to-call-india", language: "sv" });
     // The cheap-calls guide has a Swedish version: it is offered in Swedish, once, by its Swedish words and not its English ones.
-    expect((await search("billiga utlandssamtal", "sv")).posts).toEqual([expect.objectContaining({ slug: "cheap-international-calls-guide", language: "sv", title: "Så ringer du billiga utlandssamtal" })]);
+    const cheap = (await search("billiga utlandssamtal", "sv")).posts;
+    expect(cheap[0]).toMatchObject({ slug: "cheap-international-calls-guide", language: "sv", title: "Så ringer du billiga utlandssamtal" });
+    expect(cheap.filter((post) => post.slug === "cheap-international-calls-guide")).toHaveLength(1);
     expect(await slugs("cheap international calls", "sv")).not.toContain("cheap-international-calls-guide");
   });
 

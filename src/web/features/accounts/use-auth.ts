@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { createContext, useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { currentAccount, type Role } from "../../../shared/api/accounts";
@@ -21,13 +21,33 @@ export interface AuthState {
   sessionExpiresAt: Date | null;
 }
 
+/** The session as the server saw it when it rendered the page (ssr/render-page.tsx): who, and until when. */
+export interface SeededSession {
+  user: { id: string; email: string };
+  session: { expiresAt: string };
+}
+
+/**
+ * A server-rendered page knows who is signed in (null: nobody) before better-auth's own
+ * check returns: the page renders for them at once, on the server and in the browser
+ * alike. Undefined when the page was not rendered by the server.
+ */
+export const SessionSeed = createContext<SeededSession | null | undefined>(undefined);
+
+function useSession() {
+  const live = authClient.useSession();
+  const seed = useContext(SessionSeed);
+  if (live.isPending && seed !== undefined) return { data: seed, isPending: false };
+  return live;
+}
+
 /**
  * Who is signed in. The session comes from better-auth (an unverified email
  * account never gets one); the role from our server (spec: get_user_role).
  * A failed role lookup leaves the role at "user" and says so once.
  */
 export function useAuth(): AuthState {
-  const session = authClient.useSession();
+  const session = useSession();
   const user = session.data?.user;
   const signedIn = Boolean(user);
   const account = useCurrentAccount();
@@ -53,7 +73,7 @@ export function useAuth(): AuthState {
 
 /** The signed-in account as the server sees it (/api/me), cached per user; idle for visitors. */
 export function useCurrentAccount() {
-  const session = authClient.useSession();
+  const session = useSession();
   const userId = session.data?.user?.id;
   return useQuery({
     queryKey: [...ACCOUNT_QUERY_KEY, userId ?? "anonymous"],
