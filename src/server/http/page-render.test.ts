@@ -122,4 +122,20 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
     );
     expect(after).toContain("Calling the islands cheaply");
   });
+
+  it("renders a signed-in customer's page for them, with who they are but never their session's token", async () => {
+    const customer = await buildUser(server);
+    const response = await server.app.inject({ url: "/en", headers: { cookie: customer.cookie } });
+    const page = readPage(response.body);
+    expect(page.state).toMatchObject({ session: { user: { id: customer.id, email: customer.email } } });
+    // The signed-in home: its balance card, read through the customer's own account requests.
+    expect(page.root).toContain(strings("en", "home")["index.balance.heading"]);
+    const token = decodeURIComponent(/session_token=([^;]+)/.exec(customer.cookie)?.[1] ?? "").split(".")[0] ?? "";
+    expect(token.length).toBeGreaterThan(10);
+    expect(response.body).not.toContain(token);
+    // A visitor without the cookie gets the visitor's page, not the customer's.
+    const visitor = readPage((await server.app.inject({ url: "/en" })).body);
+    expect(visitor.state?.session).toBeNull();
+    expect(visitor.root).not.toContain(strings("en", "home")["index.balance.heading"]);
+  });
 });
