@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
+import { createVerifiedUser, signIn } from "./support/accounts";
 
 // What a crawler or a browser without scripts reads. Expected words come from the shipped files, not from the code that renders them.
 const strings = (language: string, file: string) =>
@@ -81,4 +82,20 @@ test("the browser takes over server-rendered pages without re-rendering them, an
   await page.getByRole("searchbox").fill("jamaica");
   await expect(page.getByRole("main").getByRole("link", { name: /Jamaica/ })).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: /Germany/ })).toHaveCount(0);
+});
+
+test("a signed-in customer's page arrives as theirs: their home with the balance card, in the HTML and after it is taken over", async ({ page, server }) => {
+  const customer = await createVerifiedUser(page.request, server);
+  await signIn(page.request, server, customer);
+  const html = await (await page.request.get("/en")).text();
+  expect(html).toContain(strings("en", "home")["index.balance.heading"]);
+
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  await page.goto("/en", { waitUntil: "networkidle" });
+  await expect(page.getByRole("heading", { name: strings("en", "home")["index.balance.heading"] })).toBeVisible();
+  expect(problems).toEqual([]);
 });
