@@ -3,7 +3,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { flagAssets } from "./scripts/flag-assets";
+import { flagAssets } from "./scripts/flag-assets.js";
 
 // The API server's port as it sees it: the environment, else .env (npm run dev runs both side by side).
 // Node's loader, like the server's, keeps variables the environment already has.

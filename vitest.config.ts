@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { flagAssets } from "./scripts/flag-assets";
+import { flagAssets } from "./scripts/flag-assets.js";
 
 export default defineConfig({
   test: {

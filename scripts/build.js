@@ -34,7 +34,7 @@ const STAMPS = path.join(ROOT, "dist", ".build");
 /** @type {Record<TargetName, Target>} */
 export const TARGETS = {
   web: {
-    inputs: ["src/web", "src/shared", "data/translations/en", "vite.config.ts", "scripts/flag-assets.ts", "tsconfig.base.json", "tsconfig.web.json", "package-lock.json", "scripts/build.js"],
+    inputs: ["src/web", "src/shared", "data/translations/en", "vite.config.ts", "scripts/flag-assets.js", "tsconfig.base.json", "tsconfig.web.json", "package-lock.json", "scripts/build.js"],
     output: "dist/web/index.html",
     build: buildWeb,
   },

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { COUNTRIES } from "../src/shared/countries/countries";
-import { flagFolder, readFlagSet } from "./flag-assets";
+import { flagFolder, readFlagSet } from "./flag-assets.js";
 
 describe("flag assets", () => {
   const temporary: string[] = [];

@@ -1,4 +1,4 @@
-/** Written by scripts/flag-assets.ts: where the flag SVGs are served and which countries have one. */
+/** Written by scripts/flag-assets.js: where the flag SVGs are served and which countries have one. */
 declare module "virtual:flags" {
   /** URL folder of the flags, with a trailing slash: "/assets/flags-<digest>/". */
   export const FLAG_BASE: string;

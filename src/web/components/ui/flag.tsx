@@ -19,7 +19,7 @@ export interface FlagProps {
 }
 
 /**
- * A country's flag as an SVG image served as a static file (scripts/flag-assets.ts),
+ * A country's flag as an SVG image served as a static file (scripts/flag-assets.js),
  * because emoji flags show as two letters on Windows. Width and height are set so the
  * line does not move when the image arrives; a code without a flag (non-geographic
  * numbers) keeps the same space, empty, so rows stay aligned.

@@ -1,8 +1,8 @@
+// @ts-check
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Plugin } from "vite";
 
 /**
  * Country flags as static SVG files (country-flag-icons, 3x2), not as JavaScript:
@@ -11,26 +11,31 @@ import type { Plugin } from "vite";
  * app refers to them by URL through the module `virtual:flags` (the folder and the
  * codes that have a flag). Emoji flags show as two letters on Windows; a bundled
  * component per country would put hundreds of SVGs in the JavaScript.
+ * Plain JavaScript, like build.js, so Vite's and Vitest's configs load it as it is.
  */
 export const FLAGS_MODULE = "virtual:flags";
 const RESOLVED_ID = `\0${FLAGS_MODULE}`;
 
 /** The package's 3x2 folder; its package.json exports no path to it, so found from the package's entry. */
-export function flagFolder(): string {
+export function flagFolder() {
   const entry = createRequire(import.meta.url).resolve("country-flag-icons");
   return path.join(path.dirname(entry), "3x2");
 }
 
-interface FlagSet {
-  /** URL folder of the files, with a trailing slash. */
-  base: string;
-  /** Upper-case ISO 3166-1 alpha-2 code → the SVG. */
-  files: Map<string, Buffer>;
-}
+/**
+ * @typedef {object} FlagSet
+ * @property {string} base URL folder of the files, with a trailing slash
+ * @property {Map<string, Buffer>} files upper-case ISO 3166-1 alpha-2 code → the SVG
+ */
 
-/** Every two-letter flag of the package (the subdivision flags, "GB-SCT", are not countries we list). */
-export function readFlagSet(folder = flagFolder()): FlagSet {
-  const files = new Map<string, Buffer>();
+/**
+ * Every two-letter flag of the package (the subdivision flags, "GB-SCT", are not countries we list).
+ * @param {string} [folder]
+ * @returns {FlagSet}
+ */
+export function readFlagSet(folder = flagFolder()) {
+  /** @type {Map<string, Buffer>} */
+  const files = new Map();
   for (const name of readdirSync(folder).sort()) {
     if (/^[A-Z]{2}\.svg$/.test(name)) files.set(name.slice(0, 2), readFileSync(path.join(folder, name)));
   }
@@ -39,8 +44,10 @@ export function readFlagSet(folder = flagFolder()): FlagSet {
   return { base: `/assets/flags-${digest.digest("hex").slice(0, 10)}/`, files };
 }
 
-export function flagAssets(): Plugin {
-  let flags: FlagSet | undefined;
+/** @returns {import("vite").Plugin} */
+export function flagAssets() {
+  /** @type {FlagSet | undefined} */
+  let flags;
   const flagSet = () => (flags ??= readFlagSet());
   return {
     name: "dialwise-flag-assets",
