@@ -17,6 +17,7 @@ import { registerErrorHandling, registerNotFound } from "./http/error-handler";
 import { registerJsonBody } from "./http/json-body";
 import { registerOpenApi } from "./http/openapi";
 import { registerRequestGuards } from "./http/request-guards";
+import { withAnalyticsId } from "./http/analytics";
 import { registerSecurity } from "./http/security";
 import { pageStatus } from "./http/page-status";
 import { registerWebApp } from "./http/web-app";
@@ -153,7 +154,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerErrorHandling(app, { databaseReachable: databaseProbe(database.db) });
   registerJsonBody(app);
   registerCanonicalPaths(app);
-  registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute });
+  registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute, analytics: config.analyticsId !== undefined });
   registerRequestGuards(app);
   await registerOpenApi(app);
   registerAccessControl(app, auth);
@@ -211,7 +212,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const pageShell =
     options.webRoot === false
       ? null
-      : await registerWebApp(app, options.webRoot ?? WEB_ROOT, (html, pathname, status) => renderPage(html, pathname, status, headSources));
+      : await registerWebApp(app, options.webRoot ?? WEB_ROOT, async (html, pathname, status) => withAnalyticsId(await renderPage(html, pathname, status, headSources), config.analyticsId));
   registerNotFound(app, pageShell, (pathname) => pageStatus(pathname, (code) => rates.current().prices.has(code), (slug) => publishedPosts.has(slug)));
 
   const pruning = setInterval(() => {

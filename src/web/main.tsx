@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { createRouter } from "./app/router";
+import { startDeferredAnalytics } from "./lib/analytics/deferred-analytics";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -15,3 +16,5 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+startDeferredAnalytics();
