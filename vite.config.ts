@@ -20,6 +20,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Written for reading production stack traces, referenced by no file and never served (scripts/build.js moves them out).
     sourcemap: "hidden",
+    // Read by scripts/first-load-budget.js (which files the first load of a page needs); never served (build.js moves it out).
+    manifest: true,
   },
   server: {
     port: 5173,
