@@ -8,16 +8,16 @@ import { gzipSync } from "node:zlib";
  * The first-load JavaScript budget (decision 016): what a visitor's browser must
  * fetch before /en works, gzipped. The build fails above the budget (scripts/build.js),
  * and so does `npm test` (the browser tests' global setup). The goal is 150 KiB; the
- * first load measured 337.7 KiB when this check came in, so the budget starts as a
- * ceiling just above that, which stops growth, and comes down as code moves behind
- * dynamic imports until it reaches the goal.
+ * first load measured 337.7 KiB when this check came in, so the budget is a ceiling
+ * just above the last measurement, which stops growth, and comes down with each cut
+ * (329.4 KiB once the CSV code left the home page) until it reaches the goal.
  *
  * "What /en needs" is read from the build, not guessed: Vite's manifest gives the
  * entry (index.html) and the home page's lazy chunk, each with its static imports,
  * which the browser must all fetch before the page runs; the modulepreload links and
  * the module script in index.html are counted too, whatever the manifest says.
  */
-export const FIRST_LOAD_BUDGET_BYTES = 340 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 330 * 1024;
 /** Where the budget is headed (decision 016). */
 export const FIRST_LOAD_GOAL_BYTES = 150 * 1024;
 /** The manifest's keys of what the first load of a language home runs: the app and its home page. */
