@@ -61,8 +61,22 @@ function gzipBytes(url: string): Promise<number> {
   });
 }
 
-/** One audit in a browser of its own: a second navigation in the same headless Chromium can lose its trace (NO_NAVSTART). */
+/**
+ * One audit in a browser of its own. Headless Chromium now and then loses the trace of a
+ * load (Lighthouse's NO_NAVSTART, a recording failure, not a figure): that audit is run
+ * again, up to three times in all; any other failure ends the run.
+ */
 async function audit(url: string, label: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, label);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("NO_NAVSTART")) throw error;
+    }
+  }
+}
+
+async function auditOnce(url: string, label: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
