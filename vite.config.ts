@@ -3,6 +3,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { flagAssets } from "./scripts/flag-assets.js";
 
 // The API server's port as it sees it: the environment, else .env (npm run dev runs both side by side).
 // Node's loader, like the server's, keeps variables the environment already has.
@@ -13,12 +14,14 @@ const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 export default defineConfig({
   root: path.resolve(import.meta.dirname, "src/web"),
   publicDir: path.resolve(import.meta.dirname, "src/web/public"),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), flagAssets()],
   build: {
     outDir: path.resolve(import.meta.dirname, "dist/web"),
     emptyOutDir: true,
     // Written for reading production stack traces, referenced by no file and never served (scripts/build.js moves them out).
     sourcemap: "hidden",
+    // Read by scripts/first-load-budget.js (which files the first load of a page needs); never served (build.js moves it out).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { flagAssets } from "./scripts/flag-assets.js";
 
 export default defineConfig({
   test: {
@@ -28,7 +29,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), flagAssets()],
         test: {
           name: "web",
           include: ["src/web/**/*.test.{ts,tsx}"],

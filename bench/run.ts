@@ -6,6 +6,7 @@ import { lookupNumbers } from "./lookup-numbers";
 import { startProcess, type ServerProcess } from "../scripts/server-process";
 import { runSettlementBench, type SettlementReport } from "./settlement";
 import { runPaymentCreditingBench, type PaymentCreditingReport } from "./payment-crediting";
+import { chromiumAvailable, printLighthouseReport, runLighthouseBench, type LighthouseReport } from "./lighthouse";
 
 /**
  * npm run bench: loads the running product on loopback and reports each figure
@@ -97,6 +98,11 @@ async function main() {
     ? await runPaymentCreditingBench(settlementDatabaseUrl, { payments: creditingPayments, connections: Math.min(connections, 10), pgbenchSeconds: durationSeconds })
     : { skipped: "set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL to run it" };
 
+  // Lighthouse on the public pages beside a static baseline page; needs the system Chromium.
+  const lighthouse: LighthouseReport | { skipped: string } = chromiumAvailable()
+    ? await runLighthouseBench()
+    : { skipped: "no Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH" };
+
   const [getBase, postBase] = scenarios.map((scenario) => scenario.result);
   const ratio = (value: number, base: number | undefined) => (base ? Number((value / base).toFixed(3)) : null);
   const cpuRatio = (value: number | null, base: number | null | undefined) => (value && base ? Number((base / value).toFixed(3)) : null);
@@ -117,6 +123,7 @@ async function main() {
     }),
     settlement,
     paymentCrediting,
+    lighthouse,
   };
   const folder = path.join(here, "results");
   mkdirSync(folder, { recursive: true });
@@ -170,6 +177,8 @@ async function main() {
       process.exitCode = 1;
     }
   }
+  if ("skipped" in lighthouse) console.log(`Lighthouse: not run (${lighthouse.skipped})`);
+  else printLighthouseReport(lighthouse);
   console.log(`Results written to ${path.relative(process.cwd(), file)}`);
 }
 

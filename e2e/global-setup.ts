@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { assertFirstLoadBudget } from "../scripts/first-load-budget.js";
 
 /**
  * The browser tests run the built server and web app, as `npm start` does, so a
@@ -8,4 +9,6 @@ import path from "node:path";
 export default function globalSetup(): void {
   const build = spawnSync(process.execPath, [path.resolve(import.meta.dirname, "../scripts/build.js"), "--if-stale"], { stdio: "inherit" });
   if (build.status !== 0) throw new Error(`The build failed (exit code ${build.status ?? "none"}); see its output above.`);
+  // Again here, not only in the build: a build skipped as up to date still meets today's budget.
+  assertFirstLoadBudget(path.resolve(import.meta.dirname, ".."));
 }

@@ -53,8 +53,11 @@ test("the Arabic search page renders right to left", async ({ page }) => {
   await expect(uk).toBeVisible();
   // The flag sits at the right edge of the result, the start of a right-to-left line.
   const row = await uk.boundingBox();
-  const flag = await uk.locator("span").first().boundingBox();
+  const flagImage = uk.locator("img").first();
+  const flag = await flagImage.boundingBox();
   expect(row && flag && flag.x > row.x + row.width / 2).toBe(true);
+  // The flag is an SVG file the server serves, not an emoji (two letters on Windows).
+  await expect.poll(() => flagImage.evaluate((image) => (image as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0)).toBe(true);
   await expect(uk.locator("bdi[dir=ltr]")).toHaveText("+44");
   // "+44" reads as +44 wherever it shows: the hint, the result count, each dial code (the plus left of the digits).
   expect(await plusDrawnFirst(page.getByRole("main"), "+44")).toEqual([true, true]);

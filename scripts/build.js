@@ -5,6 +5,7 @@ import { builtinModules } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { moveManifestAndCheckBudget } from "./first-load-budget.js";
 
 /**
  * Builds what `npm start` runs: the web app (Vite, into dist/web) and the server
@@ -34,7 +35,7 @@ const STAMPS = path.join(ROOT, "dist", ".build");
 /** @type {Record<TargetName, Target>} */
 export const TARGETS = {
   web: {
-    inputs: ["src/web", "src/shared", "data/translations/en", "vite.config.ts", "tsconfig.base.json", "tsconfig.web.json", "package-lock.json", "scripts/build.js"],
+    inputs: ["src/web", "src/shared", "data/translations/en", "vite.config.ts", "scripts/flag-assets.js", "scripts/first-load-budget.js", "tsconfig.base.json", "tsconfig.web.json", "package-lock.json", "scripts/build.js"],
     output: "dist/web/index.html",
     build: buildWeb,
   },
@@ -59,6 +60,7 @@ async function buildWeb() {
   await build({ configFile: path.join(ROOT, "vite.config.ts"), logLevel: "warn" });
   const webRoot = path.join(ROOT, "dist", "web");
   moveSourceMaps(webRoot, path.join(ROOT, "dist", "web-sourcemaps"));
+  moveManifestAndCheckBudget(ROOT);
   precompress(webRoot);
   // The same pages for the server to render public pages with (src/web/ssr/render-page.tsx); its packages stay in node_modules.
   await build({

@@ -17,6 +17,7 @@ import { registerErrorHandling, registerNotFound } from "./http/error-handler";
 import { registerJsonBody } from "./http/json-body";
 import { registerOpenApi } from "./http/openapi";
 import { registerRequestGuards } from "./http/request-guards";
+import { withAnalyticsId } from "./http/analytics";
 import { registerSecurity } from "./http/security";
 import { pageStatus } from "./http/page-status";
 import { registerWebApp } from "./http/web-app";
@@ -160,7 +161,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerErrorHandling(app, { databaseReachable: databaseProbe(database.db) });
   registerJsonBody(app);
   registerCanonicalPaths(app);
-  registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute });
+  registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute, analytics: config.analyticsId !== undefined });
   registerRequestGuards(app);
   await registerOpenApi(app);
   registerAccessControl(app, auth);
@@ -229,7 +230,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     options.webRoot === false
       ? null
       : await registerWebApp(app, options.webRoot ?? WEB_ROOT, async (html, pathname, status, request) => {
-          const page = await renderPage(html, pathname, status, headSources);
+          const page = withAnalyticsId(await renderPage(html, pathname, status, headSources), config.analyticsId);
           // A 404 keeps the bare shell: the browser shows its "page not found" (nothing there for a crawler to read).
           if (status !== 200 || renderBody === null) return page;
           try {

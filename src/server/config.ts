@@ -1,5 +1,6 @@
 import { z } from "zod";
 import path from "node:path";
+import { ANALYTICS_ID_PATTERN } from "../shared/analytics/analytics";
 import { parseMoney, type Money } from "../shared/money";
 
 /**
@@ -45,6 +46,8 @@ const envSchema = z.object({
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default("Dialwise <no-reply@dialwise.example>"),
   GOOGLE_CLIENT_ID: optional,
+  // Google Analytics 4 measurement ID; unset, pages carry no analytics at all.
+  ANALYTICS_ID: optional.pipe(z.string().regex(ANALYTICS_ID_PATTERN, "must be a Google Analytics 4 measurement ID such as G-ABC123DEF4").optional()),
   GOOGLE_CLIENT_SECRET: optional,
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
@@ -78,6 +81,8 @@ export interface Config {
   adminEmailDomain: string;
   mail: { smtpUrl: string | undefined; from: string };
   google: { clientId: string; clientSecret: string } | undefined;
+  /** Google Analytics 4 measurement ID: pages load gtag.js after the first interaction; undefined, nothing at all. */
+  analyticsId: string | undefined;
   twilio:
     | { accountSid: string; authToken: string; apiKey: string; apiSecret: string; twimlAppSid: string; callerId: string }
     | undefined;
@@ -129,6 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminEmailDomain: env.ADMIN_EMAIL_DOMAIN.replace(/^@/, "").toLowerCase(),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     google: google && { clientId: google.GOOGLE_CLIENT_ID, clientSecret: google.GOOGLE_CLIENT_SECRET },
+    analyticsId: env.ANALYTICS_ID,
     twilio: twilio && {
       accountSid: twilio.TWILIO_ACCOUNT_SID,
       authToken: twilio.TWILIO_AUTH_TOKEN,

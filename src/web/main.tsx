@@ -7,6 +7,7 @@ import { AppProviders, createQueryClient } from "./app/providers";
 import { createRouter, routes } from "./app/router";
 import { seedLocale } from "./lib/i18n/i18n";
 import { readSsrState } from "./ssr/ssr-state";
+import { startDeferredAnalytics } from "./lib/analytics/deferred-analytics";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -71,3 +72,5 @@ async function loadMatchedPages() {
 }
 
 void start(root);
+// Only when the server named an analytics ID, and only after the first interaction or 5 s.
+startDeferredAnalytics();

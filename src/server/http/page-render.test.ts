@@ -24,7 +24,7 @@ function readPage(html: string) {
   const state = /<script type="application\/json" id="dw-ssr">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const text = root.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
   const headings = [...root.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => (match[1] ?? "").replace(/<[^>]+>/g, "").trim());
-  return { root, text, headings, state: state === undefined ? undefined : (JSON.parse(state) as { language: string; strings: Record<string, string>; queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }) };
+  return { root, text, headings, state: state === undefined ? undefined : (JSON.parse(state) as { language: string; session?: unknown; strings: Record<string, string>; queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }) };
 }
 
 describe("public page addresses", () => {

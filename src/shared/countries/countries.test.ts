@@ -9,7 +9,6 @@ import {
   countryName,
   countrySlugToCode,
   exampleNumberDigits,
-  flagEmoji,
   foldForSearch,
   getCountry,
   searchCountries,
@@ -52,14 +51,6 @@ describe("COUNTRIES", () => {
     for (const entry of COUNTRIES.filter((item) => item.callingCode === "1" && item.code !== "US" && item.code !== "CA")) {
       expect([entry.code, index.lookup(entry.dialCode.slice(1))?.row.iso]).toEqual([entry.code, entry.code]);
     }
-  });
-
-  it("builds flags from regional indicators", () => {
-    expect(flagEmoji("JM")).toBe("🇯🇲");
-    expect(flagEmoji("gb")).toBe("🇬🇧");
-    expect(flagEmoji("G")).toBe("");
-    expect(flagEmoji("G1")).toBe("");
-    for (const entry of COUNTRIES) expect([...entry.flag]).toHaveLength(2);
   });
 
   it("exposes example numbers as E.164 digits", () => {

@@ -11,8 +11,6 @@ export interface CountryEntry {
   callingCode: string;
   /** What the picker shows and prefixes to the typed digits: "+44", "+1" (US, CA), "+1876" (JM). */
   dialCode: string;
-  /** The flag emoji built from regional indicator symbols. */
-  flag: string;
 }
 
 /** The footer's and the URLs' country slugs are lower-case ISO codes, except "uk" for GB (spec). */
@@ -39,13 +37,6 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
 // NANP members that span the whole plan keep "+1"; every other member is reached by
 // its own area code(s), so the picker shows the area code as part of the dial code.
 const WHOLE_PLAN_NANP = new Set(["US", "CA"]);
-
-/** The flag emoji of a two-letter code ("JM" → 🇯🇲); empty for anything else. */
-export function flagEmoji(code: string): string {
-  const upper = code.toUpperCase();
-  if (!/^[A-Z]{2}$/.test(upper)) return "";
-  return String.fromCodePoint(...[...upper].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
-}
 
 /**
  * E.164 digits of libphonenumber's example mobile number for a region, or null.
@@ -74,7 +65,7 @@ function buildCountries(): readonly CountryEntry[] {
   return getCountries()
     .map((region) => {
       const callingCode = getCountryCallingCode(region);
-      return { code: region, callingCode, dialCode: dialCodeOf(region, callingCode), flag: flagEmoji(region) };
+      return { code: region, callingCode, dialCode: dialCodeOf(region, callingCode) };
     })
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }

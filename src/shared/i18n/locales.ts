@@ -3,17 +3,18 @@ export const LOCALES = ["en", "sv", "ar", "zh", "fr", "de", "es", "hi", "ru", "p
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 
-export const LOCALE_NAMES: Record<Locale, { name: string; flag: string }> = {
-  en: { name: "English", flag: "🇬🇧" },
-  sv: { name: "Svenska", flag: "🇸🇪" },
-  ar: { name: "العربية", flag: "🇸🇦" },
-  zh: { name: "中文", flag: "🇨🇳" },
-  fr: { name: "Français", flag: "🇫🇷" },
-  de: { name: "Deutsch", flag: "🇩🇪" },
-  es: { name: "Español", flag: "🇪🇸" },
-  hi: { name: "हिन्दी", flag: "🇮🇳" },
-  ru: { name: "Русский", flag: "🇷🇺" },
-  pt: { name: "Português", flag: "🇧🇷" },
+/** Each language's own name, and the country whose flag stands beside it in the language picker. */
+export const LOCALE_NAMES: Record<Locale, { name: string; flagCode: string }> = {
+  en: { name: "English", flagCode: "GB" },
+  sv: { name: "Svenska", flagCode: "SE" },
+  ar: { name: "العربية", flagCode: "SA" },
+  zh: { name: "中文", flagCode: "CN" },
+  fr: { name: "Français", flagCode: "FR" },
+  de: { name: "Deutsch", flagCode: "DE" },
+  es: { name: "Español", flagCode: "ES" },
+  hi: { name: "हिन्दी", flagCode: "IN" },
+  ru: { name: "Русский", flagCode: "RU" },
+  pt: { name: "Português", flagCode: "BR" },
 };
 
 // Two lowercase letters, optionally a region: "en", "pt-BR", "zh-cn".

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString, type NumberType, type PhoneNumber } from "libphonenumber-js/max";
 import type { Money } from "../money";
-import { lineKind, type LineKind } from "../rates/deck";
+import { lineKind, type LineKind } from "../rates/line-kind";
 import type { PrefixIndex, PrefixMatch } from "../rates/prefix-index";
 import { assertMarginBp, customerRate, DEFAULT_MARGIN_BP, type CarrierRate } from "../rates/pricing";
 import { isEmergencyNumber } from "./emergency";

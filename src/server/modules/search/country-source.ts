@@ -1,5 +1,5 @@
 import type { CountrySearchHit } from "../../../shared/api/search";
-import { countryCodeToSlug, countryName, flagEmoji, getCountry, searchCountries, type CountryEntry } from "../../../shared/countries/countries";
+import { countryCodeToSlug, countryName, getCountry, searchCountries, type CountryEntry } from "../../../shared/countries/countries";
 import type { RatesCatalog } from "../rates/catalog";
 import { presentPublicCountry } from "../rates/presenters";
 import type { RatesSnapshot } from "../rates/snapshot";
@@ -15,7 +15,7 @@ function callableEntries(snapshot: RatesSnapshot): CountryEntry[] {
       .filter((row) => snapshot.prices.has(row.countryCode))
       .map((row) => {
         const entry = getCountry(row.countryCode);
-        return entry ?? { code: row.countryCode, callingCode: row.dialCode.replace(/\D/g, ""), dialCode: row.dialCode, flag: flagEmoji(row.countryCode) };
+        return entry ?? { code: row.countryCode, callingCode: row.dialCode.replace(/\D/g, ""), dialCode: row.dialCode };
       });
     entriesBySnapshot.set(snapshot, entries);
   }

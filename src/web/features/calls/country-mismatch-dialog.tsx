@@ -4,6 +4,7 @@ import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { ltrText } from "../../components/ui/ltr";
 import { useCountryNames } from "../rates/country-names";
 import type { RatedCountry } from "../rates/rated-countries";
+import { Flag } from "../../components/ui/flag";
 
 /** The number looks like another country's: switch to it, or call with the country picked. */
 export function CountryMismatchDialog({
@@ -33,11 +34,11 @@ export function CountryMismatchDialog({
         >
           <div className="mt-2 flex flex-col gap-2">
             <Button onClick={() => onAnswer(true)}>
-              <span aria-hidden="true">{suggestion.country.flag}</span>
+              <Flag code={suggestion.country.code} size="sm" />
               {t("call_section.mismatch.switch", { country: nameOf(suggestion.country.code) })}
             </Button>
             <Button variant="secondary" onClick={() => onAnswer(false)}>
-              <span aria-hidden="true">{picked.flag}</span>
+              <Flag code={picked.code} size="sm" />
               {t("call_section.mismatch.keep", { country: nameOf(picked.code) })}
             </Button>
           </div>

@@ -5,6 +5,7 @@ import { isolateText } from "../../components/ui/ltr";
 import { useLocale } from "../../lib/use-locale";
 import { useCountryNames } from "../rates/country-names";
 import { popularCountries, type RatedCountry } from "../rates/rated-countries";
+import { Flag } from "../../components/ui/flag";
 
 /** The spec: the suggestion changes every 2.5 s. */
 export const SUGGESTION_ROTATE_MS = 2500;
@@ -29,9 +30,7 @@ export function SuggestedCountry({ countries, onChoose }: { countries: readonly 
     // Two lines' height whatever the name's length, so the rotation never moves what is below it.
     <p className="flex min-h-10 items-center justify-center text-center text-sm text-slate-600">
       <button type="button" onClick={() => onChoose(country)} className="rounded-md px-1 hover:bg-brand-50 hover:text-brand-800">
-        <span aria-hidden="true" className="me-1">
-          {country.flag}
-        </span>
+        <Flag code={country.code} size="sm" className="me-1.5 align-[-1px]" />
         {t("call_section.suggestion", { country: nameOf(country.code), price: isolateText(formatUsd(country.cheapest, locale, 2)) })}
       </button>
     </p>

@@ -1,7 +1,6 @@
 import { PhoneIncoming, PhoneOutgoing, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { CallLog, CallStatus } from "../../../shared/api/calls";
-import { flagEmoji } from "../../../shared/countries/countries";
 import { qualityGrade, type QualityGrade } from "../../../shared/calls/quality-grade";
 import { Button } from "../../components/ui/button";
 import { Ltr, ltrText } from "../../components/ui/ltr";
@@ -9,6 +8,7 @@ import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/pop
 import { cn } from "../../lib/cn";
 import { useCountryName } from "../rates/country-names";
 import { canRate, rowNumber } from "./history-format";
+import { Flag } from "../../components/ui/flag";
 
 /** Translation key of a status ("no-answer" → history.status.no_answer). */
 export const statusKey = (status: CallStatus) => `history.status.${status.replace("-", "_")}`;
@@ -49,9 +49,7 @@ export function CountryCell({ code }: { code: string }) {
   if (!code) return <span className="text-slate-400">—</span>;
   return (
     <span className="inline-flex items-center gap-2">
-      <span aria-hidden="true" className="text-lg leading-none">
-        {flagEmoji(code)}
-      </span>
+      <Flag code={code} lazy />
       <span>{nameOf(code)}</span>
     </span>
   );

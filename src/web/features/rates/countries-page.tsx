@@ -14,6 +14,7 @@ import { LoadError } from "./load-error";
 import { PriceRangeText } from "./price-range";
 import { usePublicRates } from "./rates-api";
 import { useRatesStrings } from "./rates-strings";
+import { Flag } from "../../components/ui/flag";
 
 const SORT_LABEL_KEYS: Record<CountrySort, string> = {
   name: "countries_page.sort_name",
@@ -101,9 +102,7 @@ export function CountriesPage() {
                     to={localePath(locale, `/country/${countryCodeToSlug(country.code)}`)}
                     className="flex h-full items-center gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-500"
                   >
-                    <span aria-hidden="true" className="text-3xl leading-none">
-                      {country.flag}
-                    </span>
+                    <Flag code={country.code} size="lg" lazy />
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline gap-2">
                         <span className="truncate font-semibold text-slate-900">{nameOf(country.code)}</span>

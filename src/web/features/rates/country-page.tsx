@@ -2,7 +2,7 @@ import { ArrowLeft, Phone } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
-import { countryCodeToSlug, countrySlugToCode, flagEmoji } from "../../../shared/countries/countries";
+import { countryCodeToSlug, countrySlugToCode } from "../../../shared/countries/countries";
 import { parseMoney } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
 import { Ltr } from "../../components/ui/ltr";
@@ -22,6 +22,7 @@ import { formatRate } from "./rate-format";
 import { useCountryRateDetail, usePublicRates } from "./rates-api";
 import { popularCountries } from "./rated-countries";
 import { useRatesStrings } from "./rates-strings";
+import { Flag } from "../../components/ui/flag";
 
 const SLUG = /^[a-z0-9-]+$/i;
 
@@ -73,9 +74,7 @@ export function CountryPage() {
             {t("country_page.all_countries")}
           </Link>
           <div className="mt-4 flex items-center gap-4">
-            <span aria-hidden="true" className="text-6xl leading-none">
-              {flagEmoji(isoCode)}
-            </span>
+            <Flag code={isoCode} size="xl" />
             <div>
               <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t("country_page.heading", { country: name })}</h1>
               <p className="mt-1 text-slate-600">
@@ -114,9 +113,7 @@ export function CountryPage() {
                   to={localePath(locale, `/country/${countryCodeToSlug(entry.code)}`)}
                   className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
                 >
-                  <span aria-hidden="true" className="text-2xl leading-none">
-                    {entry.flag}
-                  </span>
+                  <Flag code={entry.code} size="lg" lazy />
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-slate-900">{nameOf(entry.code)}</span>
                     <PriceRangeText cheapest={entry.cheapest} mostExpensive={entry.mostExpensive} className="block text-sm text-slate-600" />

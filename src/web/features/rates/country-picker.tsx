@@ -12,6 +12,7 @@ import { PopularChips } from "./popular-chips";
 import { usePublicRates } from "./rates-api";
 import type { RatedCountry } from "./rated-countries";
 import { useRatesStrings } from "./rates-strings";
+import { Flag } from "../../components/ui/flag";
 
 export interface CountryPickerProps {
   /** The selected ISO code ("JM"), or null. */
@@ -122,9 +123,7 @@ export function CountryPicker({ value, onChange, id, showPopular = true, disable
 export function CountryOption({ country, name }: { country: RatedCountry; name: string }) {
   return (
     <span className="flex min-w-0 flex-1 items-center gap-2">
-      <span aria-hidden="true" className="text-lg leading-none">
-        {country.flag}
-      </span>
+      <Flag code={country.code} lazy />
       <span className="truncate">{name}</span>
       <Ltr className="ms-auto shrink-0 text-sm tabular-nums text-slate-500">{country.dialCode}</Ltr>
     </span>

@@ -4,6 +4,7 @@ import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
 import { useCountryNames } from "./country-names";
 import { popularCountries, type RatedCountry } from "./rated-countries";
+import { Flag } from "../../components/ui/flag";
 
 /** Up to ten popular countries, sorted by name, as toggle chips that select a country. */
 export function PopularChips({ countries, value, onChange }: { countries: readonly RatedCountry[]; value: string | null; onChange: (code: string) => void }) {
@@ -25,7 +26,7 @@ export function PopularChips({ countries, value, onChange }: { countries: readon
             country.code === value ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-200 bg-white text-slate-700 hover:border-slate-300 hover:bg-slate-50",
           )}
         >
-          <span aria-hidden="true">{country.flag}</span>
+          <Flag code={country.code} size="sm" />
           {nameOf(country.code)}
         </button>
       ))}

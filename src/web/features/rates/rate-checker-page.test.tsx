@@ -36,7 +36,8 @@ describe("RateCheckerPage", () => {
     await check(" +44 7106 123456 ");
     const result = await screen.findByTestId("rate-result");
     expect(result.textContent).toContain("+44 7106 123456");
-    expect(result.textContent).toContain("🇬🇧United Kingdom");
+    expect(result.textContent).toContain("CountryUnited Kingdom");
+    expect(result.querySelector("img")?.getAttribute("src")).toMatch(/\/GB\.svg$/);
     expect(result.textContent).toContain("Mobile");
     expect(result.textContent).toContain("$0.0580 per minute");
     const lookup = fetchMock.mock.calls.find(([input]) => String(input) === "/api/rates/lookup");

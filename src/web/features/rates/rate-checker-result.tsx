@@ -2,7 +2,7 @@ import { Ban, CircleCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { rateLookup } from "../../../shared/api/rates";
-import { flagEmoji, getCountry } from "../../../shared/countries/countries";
+import { getCountry } from "../../../shared/countries/countries";
 import { parseMoney } from "../../../shared/money";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { Ltr } from "../../components/ui/ltr";
@@ -11,6 +11,7 @@ import { useLocale } from "../../lib/use-locale";
 import { useCountryName } from "./country-names";
 import { useLineKindLabel } from "./line-rates";
 import { formatRate } from "./rate-format";
+import { Flag } from "../../components/ui/flag";
 
 type LookupAnswer = z.infer<(typeof rateLookup)["response"]>;
 
@@ -36,11 +37,7 @@ export function LookupResult({ result }: { result: LookupAnswer }) {
         </dd>
         <dt className="text-slate-500">{t("rate_checker.country")}</dt>
         <dd className="flex items-center gap-2 font-medium text-slate-900">
-          {known ? (
-            <span aria-hidden="true" className="text-xl leading-none">
-              {flagEmoji(result.countryCode)}
-            </span>
-          ) : null}
+          {known ? <Flag code={result.countryCode} /> : null}
           {known ? nameOf(result.countryCode) : result.country}
         </dd>
         <dt className="text-slate-500">{t("rate_checker.line_type")}</dt>

@@ -1,5 +1,5 @@
 import type { PublicCountryRate } from "../../../shared/api/rates";
-import { flagEmoji, getCountry, type CountryEntry } from "../../../shared/countries/countries";
+import { getCountry, type CountryEntry } from "../../../shared/countries/countries";
 import { parseMoney, type Money } from "../../../shared/money";
 import { POPULAR_COUNTRY_CODES } from "../../../shared/rates/popular-countries";
 
@@ -24,7 +24,6 @@ export function toRatedCountries(rows: readonly PublicCountryRate[]): RatedCount
       code: row.country_code,
       callingCode: entry?.callingCode ?? row.dial_code.replace(/\D/g, ""),
       dialCode: row.dial_code,
-      flag: entry?.flag ?? flagEmoji(row.country_code),
       cheapest: parseMoney(row.our_cheapest_rate),
       mostExpensive: parseMoney(row.our_most_expensive_rate),
       isPopular: row.is_popular,

@@ -66,7 +66,8 @@ describe("SearchPage", () => {
       const cents = Math.floor((parseMoney(rate) + 50) / 100);
       return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
     };
-    expect(link.textContent).toBe(`🇯🇲Jamaica+1876from ${price(jamaica.our_cheapest_rate)} to ${price(jamaica.our_most_expensive_rate)} per minute`);
+    expect(link.querySelector("img")?.getAttribute("src")).toMatch(/\/JM\.svg$/);
+    expect(link.textContent).toBe(`Jamaica+1876from ${price(jamaica.our_cheapest_rate)} to ${price(jamaica.our_most_expensive_rate)} per minute`);
     expect(within(link).getByText("1876", { selector: "mark" })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Countries" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Guides" })).toBeNull();

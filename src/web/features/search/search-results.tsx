@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CountrySearchHit, FaqSearchHit, PostSearchHit, SearchResults } from "../../../shared/api/search";
 import { faqAnchor } from "../../../shared/content/faq-entries";
-import { flagEmoji } from "../../../shared/countries/countries";
 import { LOCALE_NAMES } from "../../../shared/i18n/locales";
 import { parseMoney } from "../../../shared/money";
 import { normalizeSearchQuery } from "../../../shared/search/normalize-query";
@@ -13,6 +12,7 @@ import { localePath, useLocale } from "../../lib/use-locale";
 import { PriceRangeText } from "../rates/price-range";
 import { Highlight } from "./highlight";
 import { digitRanges, matchRanges, termRanges } from "./match-ranges";
+import { Flag } from "../../components/ui/flag";
 
 /** Marks a link as one of the results the arrow keys move through. */
 export const RESULT_ATTRIBUTE = "data-search-result";
@@ -73,9 +73,7 @@ function CountryResult({ hit, text, digits }: { hit: CountrySearchHit; text: str
   return (
     <li>
       <Link to={localePath(locale, `/country/${hit.slug}`)} className={`${ROW_CLASS} items-center`} {...resultProps}>
-        <span aria-hidden="true" className="text-3xl leading-none">
-          {flagEmoji(hit.country_code)}
-        </span>
+        <Flag code={hit.country_code} size="lg" lazy />
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-baseline gap-x-2">
             <span className="font-semibold text-slate-900">

@@ -6,6 +6,7 @@ import { localePath, useLocale } from "../../lib/use-locale";
 import { useCountryNames } from "../rates/country-names";
 import { popularCountries } from "../rates/rated-countries";
 import { usePublicRates } from "../rates/rates-api";
+import { Flag } from "../../components/ui/flag";
 
 /**
  * What to try instead: the popular countries (the same ten the rate pages offer, from the public
@@ -30,7 +31,7 @@ export function SearchSuggestions() {
                 to={localePath(locale, `/country/${countryCodeToSlug(country.code)}`)}
                 className="inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700 hover:border-brand-500 hover:bg-slate-50"
               >
-                <span aria-hidden="true">{country.flag}</span>
+                <Flag code={country.code} size="sm" />
                 {nameOf(country.code)}
               </Link>
             </li>

@@ -6,6 +6,7 @@ import { LOCALES, LOCALE_NAMES, type Locale } from "../../../../shared/i18n/loca
 import { Dialog, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
 import { cn } from "../../../lib/cn";
 import { useLocale } from "../../../lib/use-locale";
+import { Flag } from "../../../components/ui/flag";
 
 /**
  * The language picker dialog: 2, 3 or 5 columns by width; the same page in the chosen
@@ -48,9 +49,7 @@ export function LanguagePicker({ className, onChosen }: { className?: string; on
                   locale === current ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-200",
                 )}
               >
-                <span aria-hidden="true" className="text-xl">
-                  {LOCALE_NAMES[locale].flag}
-                </span>
+                <Flag code={LOCALE_NAMES[locale].flagCode} />
                 {LOCALE_NAMES[locale].name}
               </button>
             </li>

@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { assertFirstLoadBudget, FIRST_LOAD_BUDGET_BYTES, measureFirstLoad, scriptsOfHtml, staticClosure, type Manifest } from "./first-load-budget.js";
+
+/** A build as Vite leaves it: the entry and the home page each with static and dynamic imports. */
+const MANIFEST: Manifest = {
+  "index.html": { file: "assets/index-a.js", imports: ["_react-b.js", "_shared-c.js"], dynamicImports: ["features/home/home-page.tsx", "features/admin/page.tsx"], css: ["assets/index-a.css"] },
+  "_react-b.js": { file: "assets/react-b.js" },
+  "_shared-c.js": { file: "assets/shared-c.js", imports: ["_react-b.js"] },
+  "features/home/home-page.tsx": { file: "assets/home-page-d.js", imports: ["index.html", "_shared-c.js", "_phone-e.js"], dynamicImports: ["_voice-f.js"] },
+  "_phone-e.js": { file: "assets/phone-e.js" },
+  "_voice-f.js": { file: "assets/voice-f.js" },
+  "features/admin/page.tsx": { file: "assets/admin-g.js" },
+};
+const HTML = `<head><script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/react-b.js"><link rel="modulepreload" href="/assets/extra-h.js"><link rel="stylesheet" href="/assets/index-a.css"><link rel="icon" href="/favicon.svg"></head>`;
+
+describe("the first-load budget", () => {
+  const folders: string[] = [];
+  afterEach(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A project folder with the build above; each script's body as given (a default small one). */
+  function project(bodies: Record<string, Buffer> = {}): string {
+    const root = mkdtempSync(path.join(tmpdir(), "first-load-"));
+    folders.push(root);
+    mkdirSync(path.join(root, "dist", "web", "assets"), { recursive: true });
+    writeFileSync(path.join(root, "dist", "web", "index.html"), HTML);
+    writeFileSync(path.join(root, "dist", "web-manifest.json"), JSON.stringify(MANIFEST));
+    for (const name of ["index-a", "react-b", "shared-c", "home-page-d", "phone-e", "voice-f", "admin-g", "extra-h"]) {
+      writeFileSync(path.join(root, "dist", "web", "assets", `${name}.js`), bodies[name] ?? Buffer.from(`export const ${name.replace(/\W/g, "_")} = ${JSON.stringify(name)};`));
+    }
+    return root;
+  }
+
+  it("counts the entry and the home page with every static import, once each, and no lazy chunk", () => {
+    expect(staticClosure(MANIFEST, ["index.html", "features/home/home-page.tsx"])).toEqual([
+      "assets/index-a.js",
+      "assets/react-b.js",
+      "assets/shared-c.js",
+      "assets/home-page-d.js",
+      "assets/phone-e.js",
+    ]);
+    expect(() => staticClosure(MANIFEST, ["features/gone.tsx"])).toThrow(/no entry features\/gone\.tsx/);
+  });
+
+  it("counts what index.html itself makes the browser fetch: its module script and modulepreload links", () => {
+    expect(scriptsOfHtml(HTML)).toEqual(["assets/index-a.js", "assets/react-b.js", "assets/extra-h.js"]);
+  });
+
+  it("sums the gzipped sizes of exactly those files", () => {
+    const root = project();
+    const measured = measureFirstLoad(path.join(root, "dist", "web"), MANIFEST);
+    expect(measured.files.map((file) => file.file).sort()).toEqual(
+      ["assets/extra-h.js", "assets/home-page-d.js", "assets/index-a.js", "assets/phone-e.js", "assets/react-b.js", "assets/shared-c.js"].sort(),
+    );
+    const expected = measured.files.reduce((sum, file) => sum + gzipSync(Buffer.from(`export const ${path.basename(file.file, ".js").replace(/\W/g, "_")} = ${JSON.stringify(path.basename(file.file, ".js"))};`), { level: 9 }).length, 0);
+    expect(measured.gzipBytes).toBe(expected);
+  });
+
+  it("passes under the budget and fails over it, naming the largest file", () => {
+    expect(assertFirstLoadBudget(project()).gzipBytes).toBeLessThan(FIRST_LOAD_BUDGET_BYTES);
+    // Random bytes do not compress: a statically imported chunk just over the budget.
+    const heavy = project({ "phone-e": randomBytes(FIRST_LOAD_BUDGET_BYTES) });
+    expect(() => assertFirstLoadBudget(heavy)).toThrow(/over the budget .* Largest: assets\/phone-e\.js/);
+    // The same bytes behind a dynamic import cost the first load nothing.
+    expect(assertFirstLoadBudget(project({ "voice-f": randomBytes(FIRST_LOAD_BUDGET_BYTES) })).gzipBytes).toBeLessThan(1024);
+  });
+});
