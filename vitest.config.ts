@@ -18,6 +18,8 @@ export default defineConfig({
         },
       },
       {
+        // The server's page-render test renders the web app's pages, which name their flags through virtual:flags.
+        plugins: [flagAssets()],
         test: {
           name: "server",
           include: ["src/server/**/*.test.ts", "scripts/**/*.test.ts"],
