@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { createContext, useContext, useEffect, useRef } from "react";
+import { useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { currentAccount, type Role } from "../../../shared/api/accounts";
 import { ApiError, callApi } from "../../lib/api-client";
 import { authClient } from "../../lib/auth-client";
+import { SessionSeed } from "./session-seed";
 
 export const ACCOUNT_QUERY_KEY = ["account"] as const;
 
@@ -20,19 +21,6 @@ export interface AuthState {
   viaOAuth: boolean;
   sessionExpiresAt: Date | null;
 }
-
-/** The session as the server saw it when it rendered the page (ssr/render-page.tsx): who, and until when. */
-export interface SeededSession {
-  user: { id: string; email: string };
-  session: { expiresAt: string };
-}
-
-/**
- * A server-rendered page knows who is signed in (null: nobody) before better-auth's own
- * check returns: the page renders for them at once, on the server and in the browser
- * alike. Undefined when the page was not rendered by the server.
- */
-export const SessionSeed = createContext<SeededSession | null | undefined>(undefined);
 
 function useSession() {
   const live = authClient.useSession();
