@@ -16,6 +16,10 @@ import { prepareExistingAccountNote } from "./existing-account-note";
 import { createResetLink, revokeResetLinks, type ResetLinkStore } from "./reset-links";
 import { uncountedRefusal } from "./throttle";
 
+/** Names better-auth's cookies: the session is `dialwise.session_token` (`__Secure-` before it over HTTPS). */
+export const AUTH_COOKIE_PREFIX = "dialwise";
+export const SESSION_COOKIE_NAME = `${AUTH_COOKIE_PREFIX}.session_token`;
+
 export interface AuthDependencies {
   db: Database;
   config: Config;
@@ -158,7 +162,7 @@ export function createAuth({ db, config, secret, mail, log }: AuthDependencies) 
         if (ctx.path === "/change-password" && session && !isAPIError(ctx.context.returned)) await revokeResetLinks(db, session.user.id);
       }),
     },
-    advanced: { cookiePrefix: "dialwise" },
+    advanced: { cookiePrefix: AUTH_COOKIE_PREFIX },
     telemetry: { enabled: false },
     logger: {
       // warn, not info: better-auth's info lines name the email of a repeated sign-up.

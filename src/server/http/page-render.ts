@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
+import { SESSION_COOKIE_NAME } from "../auth/auth";
 import { isLocale, type Locale } from "../../shared/i18n/locales";
 import { PUBLIC_PAGE_PATHS } from "../../shared/site/page-paths";
 import { serializeSsrState, SSR_STATE_ELEMENT_ID, type RenderedPage, type RenderRequest } from "../../shared/site/ssr-state";
@@ -9,8 +10,8 @@ import { serializeSsrState, SSR_STATE_ELEMENT_ID, type RenderedPage, type Render
 /** Writes a public page's content into its HTML; the HTML unchanged for any other page. */
 export type BodyRenderer = (html: string, request: FastifyRequest) => Promise<string>;
 
-/** better-auth's session cookie (cookiePrefix "dialwise", with or without the __Secure- prefix). */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?dialwise\.session_token=/;
+/** better-auth's session cookie, with or without the __Secure- prefix. */
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_NAME.replace(".", "\\.")}=`);
 
 type RenderModule = { renderPage: (request: RenderRequest) => Promise<RenderedPage | null> };
 
@@ -76,18 +77,16 @@ export async function loadBodyRenderer(
   };
 }
 
-/** An API request of the page, as the visitor: their cookie and address, so access rules and throttles see them, not the server. */
+/**
+ * An API request of the page, as the visitor: their cookie and address, so access rules and
+ * throttles see them, not the server. A render only reads: anything else is refused.
+ */
 async function answerInProcess(app: FastifyInstance, visitor: FastifyRequest, path: string, init: RequestInit): Promise<Response> {
+  if ((init.method ?? "GET") !== "GET") throw new Error(`a page render asked to ${init.method} ${path}`);
   const headers: Record<string, string> = { accept: "application/json" };
   if (visitor.headers.cookie) headers.cookie = visitor.headers.cookie;
   if (visitor.headers["accept-language"]) headers["accept-language"] = visitor.headers["accept-language"];
-  const answer = await app.inject({
-    method: (init.method ?? "GET") as "GET",
-    url: path,
-    headers,
-    remoteAddress: visitor.ip,
-    ...(typeof init.body === "string" ? { payload: init.body, headers: { ...headers, "content-type": "application/json" } } : {}),
-  });
+  const answer = await app.inject({ method: "GET", url: path, headers, remoteAddress: visitor.ip });
   const responseHeaders = new Headers();
   for (const [name, value] of Object.entries(answer.headers)) if (typeof value === "string") responseHeaders.set(name, value);
   return new Response(answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode, headers: responseHeaders });
