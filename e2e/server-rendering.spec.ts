@@ -84,6 +84,24 @@ test("the browser takes over server-rendered pages without re-rendering them, an
   await expect(page.getByRole("main").getByRole("link", { name: /Germany/ })).toHaveCount(0);
 });
 
+test("a server-rendered page shows before the app runs, and the app takes it over without asking again for what the page brought", async ({ page }) => {
+  const apiRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) apiRequests.push(url.pathname);
+  });
+  await page.goto("/en", { waitUntil: "networkidle" });
+  const timing = await page.evaluate(() => ({
+    contentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    appStart: performance.getEntriesByName("app-start")[0]?.startTime ?? null,
+  }));
+  expect(timing.contentfulPaint).not.toBeNull();
+  expect(timing.appStart).not.toBeNull();
+  expect(timing.contentfulPaint ?? Infinity).toBeLessThanOrEqual(timing.appStart ?? -Infinity);
+  // The rates and site answers came with the page; better-auth still checks the session, and the rest of the strings load when idle.
+  expect(apiRequests.filter((path) => !path.startsWith("/api/auth/get-session") && !path.startsWith("/api/i18n/"))).toEqual([]);
+});
+
 test("a signed-in customer's page arrives as theirs: their home with the balance card, in the HTML and after it is taken over", async ({ page, server }) => {
   const customer = await createVerifiedUser(page.request, server);
   await signIn(page.request, server, customer);

@@ -13,15 +13,18 @@ import { gzipSync } from "node:zlib";
  * (329.4 KiB once the CSV code left the home page) until it reaches the goal.
  *
  * "What /en needs" is read from the build, not guessed: Vite's manifest gives the
- * entry (index.html) and the home page's lazy chunk, each with its static imports,
+ * entry (index.html), the app it imports at once and the home page's lazy chunk, each with its static imports,
  * which the browser must all fetch before the page runs; the modulepreload links and
  * the module script in index.html are counted too, whatever the manifest says.
  */
 export const FIRST_LOAD_BUDGET_BYTES = 342 * 1024;
 /** Where the budget is headed (decision 017). */
 export const FIRST_LOAD_GOAL_BYTES = 150 * 1024;
-/** The manifest's keys of what the first load of a language home runs: the app and its home page. */
-export const HOME_FIRST_LOAD = ["index.html", "features/home/home-page.tsx"];
+/**
+ * The manifest's keys of what the first load of a language home runs: the entry, the app
+ * it imports as soon as the page has painted (src/web/boot.ts), and the home page.
+ */
+export const HOME_FIRST_LOAD = ["index.html", "main.tsx", "features/home/home-page.tsx"];
 /** Where the build leaves the manifest: beside the web app, never served (moved there by moveManifest). */
 export const MANIFEST_FILE = path.join("dist", "web-manifest.json");
 

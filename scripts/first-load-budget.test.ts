@@ -6,12 +6,13 @@ import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { assertFirstLoadBudget, FIRST_LOAD_BUDGET_BYTES, measureFirstLoad, scriptsOfHtml, staticClosure, type Manifest } from "./first-load-budget.js";
 
-/** A build as Vite leaves it: the entry and the home page each with static and dynamic imports. */
+/** A build as Vite leaves it: a small entry that imports the app when the page has painted, the app, and the home page, each with static and dynamic imports. */
 const MANIFEST: Manifest = {
-  "index.html": { file: "assets/index-a.js", imports: ["_react-b.js", "_shared-c.js"], dynamicImports: ["features/home/home-page.tsx", "features/admin/page.tsx"], css: ["assets/index-a.css"] },
+  "index.html": { file: "assets/index-a.js", dynamicImports: ["main.tsx"], css: ["assets/index-a.css"] },
+  "main.tsx": { file: "assets/main-i.js", imports: ["_react-b.js", "_shared-c.js"], dynamicImports: ["features/home/home-page.tsx", "features/admin/page.tsx"] },
   "_react-b.js": { file: "assets/react-b.js" },
   "_shared-c.js": { file: "assets/shared-c.js", imports: ["_react-b.js"] },
-  "features/home/home-page.tsx": { file: "assets/home-page-d.js", imports: ["index.html", "_shared-c.js", "_phone-e.js"], dynamicImports: ["_voice-f.js"] },
+  "features/home/home-page.tsx": { file: "assets/home-page-d.js", imports: ["main.tsx", "_shared-c.js", "_phone-e.js"], dynamicImports: ["_voice-f.js"] },
   "_phone-e.js": { file: "assets/phone-e.js" },
   "_voice-f.js": { file: "assets/voice-f.js" },
   "features/admin/page.tsx": { file: "assets/admin-g.js" },
@@ -31,15 +32,16 @@ describe("the first-load budget", () => {
     mkdirSync(path.join(root, "dist", "web", "assets"), { recursive: true });
     writeFileSync(path.join(root, "dist", "web", "index.html"), HTML);
     writeFileSync(path.join(root, "dist", "web-manifest.json"), JSON.stringify(MANIFEST));
-    for (const name of ["index-a", "react-b", "shared-c", "home-page-d", "phone-e", "voice-f", "admin-g", "extra-h"]) {
+    for (const name of ["index-a", "main-i", "react-b", "shared-c", "home-page-d", "phone-e", "voice-f", "admin-g", "extra-h"]) {
       writeFileSync(path.join(root, "dist", "web", "assets", `${name}.js`), bodies[name] ?? Buffer.from(`export const ${name.replace(/\W/g, "_")} = ${JSON.stringify(name)};`));
     }
     return root;
   }
 
-  it("counts the entry and the home page with every static import, once each, and no lazy chunk", () => {
-    expect(staticClosure(MANIFEST, ["index.html", "features/home/home-page.tsx"])).toEqual([
+  it("counts the entry, the app and the home page with every static import, once each, and no lazy chunk", () => {
+    expect(staticClosure(MANIFEST, ["index.html", "main.tsx", "features/home/home-page.tsx"])).toEqual([
       "assets/index-a.js",
+      "assets/main-i.js",
       "assets/react-b.js",
       "assets/shared-c.js",
       "assets/home-page-d.js",
@@ -56,7 +58,7 @@ describe("the first-load budget", () => {
     const root = project();
     const measured = measureFirstLoad(path.join(root, "dist", "web"), MANIFEST);
     expect(measured.files.map((file) => file.file).sort()).toEqual(
-      ["assets/extra-h.js", "assets/home-page-d.js", "assets/index-a.js", "assets/phone-e.js", "assets/react-b.js", "assets/shared-c.js"].sort(),
+      ["assets/extra-h.js", "assets/home-page-d.js", "assets/index-a.js", "assets/main-i.js", "assets/phone-e.js", "assets/react-b.js", "assets/shared-c.js"].sort(),
     );
     const expected = measured.files.reduce((sum, file) => sum + gzipSync(Buffer.from(`export const ${path.basename(file.file, ".js").replace(/\W/g, "_")} = ${JSON.stringify(path.basename(file.file, ".js"))};`), { level: 9 }).length, 0);
     expect(measured.gzipBytes).toBe(expected);

@@ -44,6 +44,18 @@ export function moneyToFixed(amount: Money, decimals: 0 | 1 | 2 | 3 | 4): string
 
 const LEFT_TO_RIGHT_MARK = "\u200e";
 
+// Building a number format is costly next to using one, and a price table formats hundreds of prices.
+const usdFormats = new Map<string, Intl.NumberFormat>();
+function usdFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale} ${decimals}`;
+  let format = usdFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    usdFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * Formats for people: "$1.23" in the given locale; decimals per the spec (2 on screen, 4 in dialogs, 3 in toasts).
  * In right-to-left text the "$" of Arabic's "0.05 US$" is a neutral between "US" and the Arabic that
@@ -51,12 +63,7 @@ const LEFT_TO_RIGHT_MARK = "\u200e";
  */
 export function formatUsd(amount: Money, locale: string, decimals: 0 | 1 | 2 | 3 | 4 = 2): string {
   const value = Number(moneyToFixed(amount, decimals));
-  const text = new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
+  const text = usdFormat(locale, decimals).format(value);
   return /^ar\b/i.test(locale) ? text.replace(/\$/g, `$${LEFT_TO_RIGHT_MARK}`) : text;
 }
 

@@ -1,14 +1,14 @@
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
-import { StrictMode, useEffect, type ReactNode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider } from "react-router";
 import { fixRegionNames } from "../shared/countries/countries";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { createRouter, routes } from "./app/router";
 import { seedLocale } from "./lib/i18n/i18n";
+import { keepServerAnswersFresh } from "./ssr/server-answers";
 import { readSsrState } from "./ssr/ssr-state";
 import { startDeferredAnalytics } from "./lib/analytics/deferred-analytics";
-import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");
@@ -20,6 +20,8 @@ if (!root) throw new Error("index.html lacks #root");
  * Any other page arrives as the bare shell and is rendered here.
  */
 async function start(container: HTMLElement) {
+  // When the app began to run, for the browser's own timeline (and a test that it comes after the first paint).
+  performance.mark("app-start");
   const queryClient = createQueryClient();
   const state = readSsrState(document);
   if (!state) {
@@ -38,17 +40,22 @@ async function start(container: HTMLElement) {
   for (const [locale, names] of Object.entries(state.regionNames)) fixRegionNames(locale, names);
   // The render module wrote TanStack Query's own dehydrated state (ssr/render-page.tsx).
   hydrate(queryClient, state.queries as DehydratedState);
+  keepServerAnswersFresh(queryClient, state.queries as DehydratedState);
   await loadMatchedPages();
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <AppReady>
-        <AppProviders queryClient={queryClient} session={state.session}>
-          <RouterProvider router={createRouter({ hydrationData: { loaderData: {} } })} />
-        </AppProviders>
-      </AppReady>
-    </StrictMode>,
-  );
+  // As a transition, React takes the HTML over in slices of a few milliseconds and lets
+  // the browser answer input in between, instead of one long task on a slow phone.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppReady>
+          <AppProviders queryClient={queryClient} session={state.session}>
+            <RouterProvider router={createRouter({ hydrationData: { loaderData: {} } })} />
+          </AppProviders>
+        </AppReady>
+      </StrictMode>,
+    );
+  });
 }
 
 /** Marks the page as running (`<html data-app-ready>`) once React has rendered or taken over the HTML: until then a server-rendered page does not answer clicks. */

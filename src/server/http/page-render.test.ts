@@ -24,7 +24,7 @@ function readPage(html: string) {
   const state = /<script type="application\/json" id="dw-ssr">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const text = root.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
   const headings = [...root.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => (match[1] ?? "").replace(/<[^>]+>/g, "").trim());
-  return { root, text, headings, state: state === undefined ? undefined : (JSON.parse(state) as { language: string; session?: unknown; strings: Record<string, string>; queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }) };
+  return { root, text, headings, state: state === undefined ? undefined : (JSON.parse(state) as { language: string; session?: unknown; strings: Record<string, string>; english: Record<string, string>; queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }) };
 }
 
 describe("public page addresses", () => {
@@ -65,6 +65,19 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
     expect(page.headings).toEqual([strings("en", "core")["hero.title"]]);
     expect(page.state?.language).toBe("en");
     expect(page.state?.strings["hero.title"]).toBe(strings("en", "core")["hero.title"]);
+    // English pages carry their strings once.
+    expect(page.state?.english).toEqual({});
+  });
+
+  it("sends the language's startup strings with the page, so the browser loads the rest without re-rendering", async () => {
+    const { page } = await get("/ar/country/in");
+    const arabic = { ...strings("ar", "core"), ...strings("ar", "auth") };
+    // An error message and a sign-in label the country page does not show, in the page's language and in English.
+    for (const key of ["errors.network_error", "auth.tab_login"]) {
+      expect(arabic[key], key).toBeTruthy();
+      expect(page.state?.strings[key]).toBe(arabic[key]);
+      expect(page.state?.english[key]).toBe({ ...strings("en", "core"), ...strings("en", "auth") }[key]);
+    }
   });
 
   it("writes a country page in Arabic from the same rates answer the API gives", async () => {

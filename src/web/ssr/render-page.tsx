@@ -9,6 +9,7 @@ import { AppProviders, createQueryClient } from "../app/providers";
 import { routes } from "../app/router";
 import { setApiTransport, type ApiTransport } from "../lib/api-client";
 import { i18n } from "../lib/i18n/i18n";
+import { STARTUP_PREFIXES } from "../lib/i18n/i18n";
 import { observePrefixes } from "../lib/i18n/use-strings";
 import type { RenderedPage, RenderRequest, SsrState } from "../../shared/site/ssr-state";
 
@@ -83,7 +84,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
       await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
       html = await renderOnce();
     }
-    return { html, state: { language: request.language, strings: pick(request.strings, used, prefixes), english: pick(request.english, used, prefixes), queries: dehydrateAnswers(queryClient), regionNames: namesFor(request.language), session } };
+    // The startup strings too: the browser then has every string its first screens and error messages use and loads the rest without re-rendering the page (seedLocale).
+    const seeded = new Set([...prefixes, ...STARTUP_PREFIXES]);
+    return { html, state: { language: request.language, strings: pick(request.strings, used, seeded), english: request.language === "en" ? {} : pick(request.english, used, seeded), queries: dehydrateAnswers(queryClient), regionNames: namesFor(request.language), session } };
   });
 }
 

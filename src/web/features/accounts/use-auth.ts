@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useContext, useEffect, useRef } from "react";
+import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { currentAccount, type Role } from "../../../shared/api/accounts";
 import { ApiError, callApi } from "../../lib/api-client";
 import { authClient } from "../../lib/auth-client";
-import { SessionSeed } from "./session-seed";
+import { SessionSeed, type SeededSession } from "./session-seed";
 
 export const ACCOUNT_QUERY_KEY = ["account"] as const;
 
@@ -22,11 +22,54 @@ export interface AuthState {
   sessionExpiresAt: Date | null;
 }
 
-function useSession() {
-  const live = authClient.useSession();
+/** What the app reads of a session: who, and until when. */
+interface SessionView {
+  data: SeededSession | null;
+  isPending: boolean;
+}
+
+interface SessionAtomValue {
+  data: { user: { id: string; email: string }; session: { expiresAt: Date | string } } | null;
+  isPending: boolean;
+}
+
+// better-auth's session store: it checks the session when first listened to and after sign-in, sign-out and the like.
+const sessionAtom = authClient.$store.atoms.session as unknown as { get(): SessionAtomValue; listen(listener: () => void): () => void };
+
+function viewOf(value: SessionAtomValue, seed: SeededSession | null | undefined): SessionView {
+  if (value.isPending && seed !== undefined) return { data: seed, isPending: false };
+  const data = value.data;
+  return {
+    data: data ? { user: { id: data.user.id, email: data.user.email }, session: { expiresAt: new Date(data.session.expiresAt).toISOString() } } : null,
+    isPending: value.isPending,
+  };
+}
+
+function sameView(a: SessionView, b: SessionView): boolean {
+  return a.isPending === b.isPending && a.data?.user.id === b.data?.user.id && a.data?.user.email === b.data?.user.email && a.data?.session.expiresAt === b.data?.session.expiresAt;
+}
+
+/**
+ * The session, seeded by a server-rendered page until better-auth's own check answers.
+ * Read through a view that stays the same object while who is signed in does not change:
+ * better-auth's store changes on every check (pending, refetching, answered), and each
+ * change would re-render every component that asks who is signed in, the whole page
+ * among them, just after it was taken over.
+ */
+function useSession(): SessionView {
   const seed = useContext(SessionSeed);
-  if (live.isPending && seed !== undefined) return { data: seed, isPending: false };
-  return live;
+  const last = useRef<SessionView | null>(null);
+  const read = useCallback(() => {
+    const view = viewOf(sessionAtom.get(), seed);
+    if (last.current !== null && sameView(last.current, view)) return last.current;
+    last.current = view;
+    return view;
+  }, [seed]);
+  return useSyncExternalStore(subscribeToSession, read, read);
+}
+
+function subscribeToSession(listener: () => void): () => void {
+  return sessionAtom.listen(listener);
 }
 
 /**

@@ -38,16 +38,17 @@ export const STARTUP_PREFIXES = ["nav.", "seo.", "common.", "brand.", "call_sect
 
 const loaded = new Map<Locale, Promise<void>>([["en", Promise.resolve()]]);
 
-function addStrings(locale: Locale, strings: Record<string, string>) {
-  i18n.addResourceBundle(locale, "translation", strings, true, true);
+/** `silent`: no re-render of what is on screen (react-i18next re-renders on "added"); for strings nothing shown can be waiting for. */
+function addStrings(locale: Locale, strings: Record<string, string>, silent = false) {
+  i18n.addResourceBundle(locale, "translation", strings, true, true, { silent });
 }
 
 /** Loads the rest of a language's strings once the browser is idle (or after 4 s), then caches them all. */
-function loadRestWhenIdle(locale: Locale, prefixes: string[]) {
+function loadRestWhenIdle(locale: Locale, prefixes: string[], silent = false) {
   const run = () => {
     callApi(translationStrings, { params: { language: locale }, query: { prefixes: prefixes.join(","), exclude: "true" } }).then(
       ({ strings }) => {
-        addStrings(locale, strings);
+        addStrings(locale, strings, silent);
         writeCachedStrings(locale, i18n.getResourceBundle(locale, "translation") as Record<string, string>);
       },
       (error: unknown) => console.warn("translations could not be loaded", error),
@@ -97,9 +98,16 @@ export function loadLocale(locale: Locale, extraPrefixes: string[] = []): Promis
  * language's other strings still load as usual (loadLocale).
  */
 export async function seedLocale(locale: Locale, strings: Record<string, string>, english: Record<string, string>): Promise<void> {
+  // An English page's strings are its English ones: the server sends them once.
   i18n.addResourceBundle("en", "translation", english, true, true);
-  if (locale !== "en") addStrings(locale, strings);
+  addStrings(locale, strings);
   await i18n.changeLanguage(locale);
+  // The page brought its startup strings (ssr/render-page.tsx), so the language counts as
+  // loaded; the rest arrives when idle without re-rendering the page, whose strings are all in.
+  if (!loaded.has(locale)) {
+    loaded.set(locale, Promise.resolve());
+    loadRestWhenIdle(locale, STARTUP_PREFIXES, true);
+  }
 }
 
 /** Switches the interface language once its first strings are in, and mirrors it on <html lang dir>. */
@@ -109,7 +117,8 @@ export async function activateLocale(locale: Locale, extraPrefixes: string[] = [
   } catch (error) {
     console.warn("translations could not be loaded; showing English", error);
   }
-  await i18n.changeLanguage(locale);
+  // Changing to the language already shown would re-render every translated component (a long task on a phone, just after a server-rendered page is taken over).
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
 }
