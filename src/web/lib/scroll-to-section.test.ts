@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { scrollToSection } from "./scroll-to-section";
+import { scrollToSection, scrollToSectionOnceShown } from "./scroll-to-section";
 
 /** A ResizeObserver the test fires by hand (jsdom has none). */
 class FakeObserver {
@@ -68,5 +68,27 @@ describe("scrollToSection", () => {
     top = 3400;
     FakeObserver.current!.fire();
     expect(scroll).toHaveBeenCalledTimes(2);
+  });
+
+  it("scrolls to a section that appears after the navigation, once it is there", async () => {
+    target.remove();
+    scrollToSectionOnceShown("section");
+    expect(scroll).not.toHaveBeenCalled();
+    document.body.append(target);
+    await vi.waitFor(() => expect(scroll).toHaveBeenCalledTimes(1));
+  });
+
+  it("does not scroll to a section that appears after the reader has moved on, or too late", async () => {
+    target.remove();
+    scrollToSectionOnceShown("section");
+    window.dispatchEvent(new Event("keydown"));
+    document.body.append(target);
+    await Promise.resolve();
+    target.remove();
+    scrollToSectionOnceShown("section", 1000);
+    vi.advanceTimersByTime(1000);
+    document.body.append(target);
+    await Promise.resolve();
+    expect(scroll).not.toHaveBeenCalled();
   });
 });

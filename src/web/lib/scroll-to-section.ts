@@ -43,3 +43,25 @@ export function scrollToSection(id: string): boolean {
   observer.observe(document.body);
   return true;
 }
+
+/**
+ * Like scrollToSection, for a page that has just been navigated to and may not show the
+ * section yet (the home page's lower part is a chunk of its own): scrolls as soon as the
+ * element is there, for up to `waitMs`, unless the reader scrolls, taps or types first.
+ */
+export function scrollToSectionOnceShown(id: string, waitMs = FOLLOW_MS): void {
+  if (scrollToSection(id) || typeof MutationObserver !== "function") return;
+  const observer = new MutationObserver(() => {
+    if (document.getElementById(id) === null) return;
+    stop();
+    scrollToSection(id);
+  });
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of READER_INPUT) window.removeEventListener(type, stop);
+  };
+  const timer = window.setTimeout(stop, waitMs);
+  for (const type of READER_INPUT) window.addEventListener(type, stop, { passive: true });
+  observer.observe(document.body, { childList: true, subtree: true });
+}

@@ -1,15 +1,14 @@
+import { lazy, Suspense } from "react";
 import { useAuth } from "../accounts/use-auth";
 import { CallSection } from "../calls/call-section";
-import { PriceSimulator } from "../rates/price-simulator";
 import { BalanceCard } from "./balance-card";
-import { CallToAction } from "./call-to-action";
-import { ComparisonSection } from "./comparison-section";
-import { FaqPreview } from "./faq-preview";
-import { FeaturesSection } from "./features-section";
 import { HeroSection } from "./hero-section";
-import { HowItWorks } from "./how-it-works";
-import { TestimonialsSection } from "./testimonials-section";
 import { TrustIndicator } from "./trust-indicator";
+
+// Below the first screen, in chunks of their own: on a server-rendered page React takes each
+// over when its code arrives, leaving the server's HTML in place meanwhile (selective hydration).
+const VisitorSections = lazy(() => import("./visitor-sections"));
+const PriceSimulator = lazy(() => import("../rates/price-simulator").then((module) => ({ default: module.PriceSimulator })));
 
 /**
  * The landing page in the spec's two views. A customer gets the tools (balance,
@@ -24,7 +23,9 @@ export function HomePage() {
         <BalanceCard />
         <CallSection showHeading={false} />
         <TrustIndicator />
-        <PriceSimulator />
+        <Suspense fallback={null}>
+          <PriceSimulator />
+        </Suspense>
       </main>
     );
   }
@@ -33,13 +34,9 @@ export function HomePage() {
       <HeroSection />
       <CallSection showHeading />
       <TrustIndicator />
-      <HowItWorks />
-      <FeaturesSection />
-      <TestimonialsSection />
-      <CallToAction />
-      <ComparisonSection />
-      <PriceSimulator />
-      <FaqPreview />
+      <Suspense fallback={null}>
+        <VisitorSections />
+      </Suspense>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { PRICE_SIMULATOR_ID } from "../../../lib/anchors";
-import { scrollToSection } from "../../../lib/scroll-to-section";
+import { scrollToSection, scrollToSectionOnceShown } from "../../../lib/scroll-to-section";
 import { useLocale } from "../../../lib/use-locale";
 
 /**
@@ -14,8 +14,8 @@ export function useRatesLink(): () => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return useCallback(() => {
-    const scroll = () => void scrollToSection(PRICE_SIMULATOR_ID);
-    if (pathname === `/${locale}` || pathname === `/${locale}/`) return scroll();
-    void Promise.resolve(navigate(`/${locale}`)).then(() => window.setTimeout(scroll, 100));
+    if (pathname === `/${locale}` || pathname === `/${locale}/`) return void scrollToSection(PRICE_SIMULATOR_ID);
+    // The simulator is in the home page's lower part, which may still be loading after those 100 ms.
+    void Promise.resolve(navigate(`/${locale}`)).then(() => window.setTimeout(() => scrollToSectionOnceShown(PRICE_SIMULATOR_ID), 100));
   }, [locale, navigate, pathname]);
 }
