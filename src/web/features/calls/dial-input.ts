@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { maxLocalDigits, normalizeDialInput } from "../../../shared/phone/number-check";
+import { maxLocalDigits, normalizeDialInput } from "../../../shared/phone/dial-digits";
 import { isEmergencyNumber } from "../../../shared/phone/emergency";
 import type { RatedCountry } from "../rates/rated-countries";
 

@@ -1,7 +1,7 @@
 import type { ClipboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Ltr } from "../../components/ui/ltr";
-import { maxLocalDigits } from "../../../shared/phone/number-check";
+import { maxLocalDigits } from "../../../shared/phone/dial-digits";
 import type { RatedCountry } from "../rates/rated-countries";
 import { clampLocalDigits, splitInternational } from "./dial-input";
 
