@@ -3,12 +3,14 @@ import mobileExamples from "libphonenumber-js/examples.mobile.json";
 // The same module libphonenumber-js/max loads itself, so it adds nothing to a bundle.
 import phoneMetadata from "libphonenumber-js/metadata.max.json";
 import type { CountryRow } from "./country-table";
+import type { DialingExampleRow } from "./dialing-examples";
 
 /**
- * The country table as the phone library gives it today. The pages read the
- * generated copy (country-table.ts), which spares the browser the library's
- * metadata at start; the build's tests compare the two, so a library update that
- * moves a dial code fails until the copy is written again (`npm run countries:table`).
+ * The country table and the dialing examples as the phone library gives them today.
+ * The pages read the generated copies (country-table.ts, dialing-examples.ts), which
+ * spares the browser the library's metadata; scripts/country-table.test.ts compares
+ * them, so a library update that moves a dial code or an example fails until the
+ * copies are written again (`npm run countries:table`).
  */
 
 // NANP members that span the whole plan keep "+1"; every other member is reached by
@@ -52,4 +54,14 @@ export function countryTableFromLibrary(): CountryRow[] {
       return [region, callingCode, dialCodeOf(region, callingCode), isMainRegion(region, callingCode)];
     })
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** Each region's example mobile number as the phone library writes it, by code (regions without one are left out). */
+export function dialingExamplesFromLibrary(): Record<string, DialingExampleRow> {
+  const examples: Record<string, DialingExampleRow> = {};
+  for (const region of getCountries()) {
+    const example = getExampleNumber(region, mobileExamples);
+    if (example) examples[region] = [example.number.slice(1), example.formatInternational(), example.formatNational()];
+  }
+  return examples;
 }
