@@ -32,6 +32,21 @@ export default tseslint.config(
   {
     files: ["src/web/**/*.{ts,tsx}"],
     ignores: ["src/web/ssr/render-page.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/server/**", "node:*"], message: "The web app talks to the server over HTTP only." },
+            // Its metadata is the largest part of the site's code: only the modules fetched when a number needs reading import it.
+            { group: ["libphonenumber-js", "libphonenumber-js/*"], message: "Read numbers through calls/load-number-reader.ts or lib/phone-format.ts; country data is in shared/countries." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/web/features/calls/number-reader.ts", "src/web/lib/phone-format.ts", "src/web/**/*.test.{ts,tsx}"],
     rules: { "no-restricted-imports": restrict(["**/server/**", "node:*"], "The web app talks to the server over HTTP only.") },
   },
   {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { COUNTRIES, exampleNumberDigits } from "../src/shared/countries/countries";
+import { COUNTRIES } from "../src/shared/countries/countries";
+import { exampleNumberDigits } from "../src/shared/countries/country-table-source";
 import { checkDialable } from "../src/shared/phone/number-check";
 import { parseDeck } from "../src/shared/rates/deck";
 import { buildPrefixIndex } from "../src/shared/rates/prefix-index";

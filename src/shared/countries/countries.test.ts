@@ -8,11 +8,11 @@ import {
   countryCodeToSlug,
   countryName,
   countrySlugToCode,
-  exampleNumberDigits,
   foldForSearch,
   getCountry,
   searchCountries,
 } from "./countries";
+import { exampleNumberDigits } from "./country-table-source";
 
 const codes = (query: string, locale = "en") => searchCountries(COUNTRIES, query, locale).map((entry) => entry.code);
 

@@ -1,7 +1,4 @@
-import { getCountries, getCountryCallingCode, getExampleNumber, isSupportedCountry } from "libphonenumber-js/max";
-import mobileExamples from "libphonenumber-js/examples.mobile.json";
-// The same module libphonenumber-js/max loads itself, so it adds nothing to a bundle.
-import phoneMetadata from "libphonenumber-js/metadata.max.json";
+import { COUNTRY_TABLE } from "./country-table";
 
 /** One country (or territory) of the picker: every region libphonenumber-js knows. */
 export interface CountryEntry {
@@ -34,44 +31,12 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
   AE: ["UAE", "Emirates"],
 };
 
-// NANP members that span the whole plan keep "+1"; every other member is reached by
-// its own area code(s), so the picker shows the area code as part of the dial code.
-const WHOLE_PLAN_NANP = new Set(["US", "CA"]);
-
 /**
- * E.164 digits of libphonenumber's example mobile number for a region, or null.
- * Used to find a NANP member's area code and, in rate summaries, a real number to price.
+ * Every region libphonenumber-js knows (about 245), sorted by code. Read from the
+ * generated table (country-table.ts) rather than computed from the phone library:
+ * its metadata would otherwise be part of every page's first load.
  */
-export function exampleNumberDigits(code: string): string | null {
-  const region = code.toUpperCase();
-  if (!isSupportedCountry(region)) return null;
-  const example = getExampleNumber(region, mobileExamples);
-  return example ? example.number.slice(1) : null;
-}
-
-/**
- * The dial code shown for a region. For NANP members other than the US and Canada
- * it is +1 and the area code of libphonenumber's example number (JM +1876, BS +1242,
- * PR +1787, DO +1809): the area codes come from the phone library's metadata, not
- * from our rate deck, so a deck refresh cannot move a country.
- */
-function dialCodeOf(code: string, callingCode: string): string {
-  if (callingCode !== "1" || WHOLE_PLAN_NANP.has(code)) return `+${callingCode}`;
-  const digits = exampleNumberDigits(code);
-  return digits !== null && digits.length === 11 ? `+${digits.slice(0, 4)}` : "+1";
-}
-
-function buildCountries(): readonly CountryEntry[] {
-  return getCountries()
-    .map((region) => {
-      const callingCode = getCountryCallingCode(region);
-      return { code: region, callingCode, dialCode: dialCodeOf(region, callingCode) };
-    })
-    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-}
-
-/** Every region libphonenumber-js knows (about 245), sorted by code. */
-export const COUNTRIES: readonly CountryEntry[] = buildCountries();
+export const COUNTRIES: readonly CountryEntry[] = COUNTRY_TABLE.map(([code, callingCode, dialCode]) => ({ code, callingCode, dialCode }));
 
 const BY_CODE: ReadonlyMap<string, CountryEntry> = new Map(COUNTRIES.map((entry) => [entry.code, entry]));
 
@@ -81,8 +46,10 @@ export function getCountry(code: string): CountryEntry | undefined {
 
 // The region libphonenumber lists first for a shared calling code (US for 1, GB for
 // 44, RU for 7) is its main one; used only to rank search results.
+const MAIN_REGIONS: ReadonlySet<string> = new Set(COUNTRY_TABLE.filter((row) => row[3]).map((row) => row[0]));
+
 function isMainRegion(entry: CountryEntry): boolean {
-  return phoneMetadata.country_calling_codes[entry.callingCode]?.[0] === entry.code;
+  return MAIN_REGIONS.has(entry.code);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { describe, expect, it } from "vitest";
-import { COUNTRIES, exampleNumberDigits } from "../countries/countries";
+import { COUNTRIES } from "../countries/countries";
+import { exampleNumberDigits } from "../countries/country-table-source";
 
 // checkDialable reads a number's type first and calls isValid() only when there is
 // none; that is sound only if "has a type" implies "is valid". Pinned here.

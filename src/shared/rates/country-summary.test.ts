@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { COUNTRIES, exampleNumberDigits, getCountry } from "../countries/countries";
+import { COUNTRIES, getCountry } from "../countries/countries";
+import { exampleNumberDigits } from "../countries/country-table-source";
 import { parseMoney } from "../money";
 import { checkDialable } from "../phone/number-check";
 import { callableCountries, POPULAR_COUNTRY_CODES, summarizeCountryRates } from "./country-summary";

@@ -8,11 +8,12 @@ import { microphoneAllowed } from "../../lib/voice/audio";
 import { CallButton } from "./call-button";
 import { ConfirmCallDialog } from "./confirm-call-dialog";
 import { CountryMismatchDialog } from "./country-mismatch-dialog";
-import { clampLocalDigits, splitInternational } from "./dial-input";
+import { clampLocalDigits, internationalDigits, splitInternational } from "./dial-input";
 import { Dialpad } from "./dialpad";
 import { InCallPanel } from "./in-call-panel";
 import { IncomingCallCard } from "./incoming-call-card";
 import { InsufficientBalanceDialog } from "./insufficient-balance-dialog";
+import { withNumberReader } from "./load-number-reader";
 import { PhoneInput } from "./phone-input";
 import { RatingDialog } from "./rating-dialog";
 import { SuggestedCountry } from "./suggested-country";
@@ -54,9 +55,13 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
   const applyNavigation = useCallback(
     (state: CallNavigationState) => {
       const picked = countries.find((entry) => entry.code === state.selectedCode);
-      const international = state.phoneNumber ? splitInternational(state.phoneNumber, countries) : null;
-      if (international) choose(international.country, international.local);
-      else if (picked) choose(picked, state.phoneNumber ? clampLocalDigits(picked.dialCode, state.phoneNumber) : "");
+      const digits = state.phoneNumber ? internationalDigits(state.phoneNumber, countries) : null;
+      if (digits !== null) {
+        withNumberReader((reader) => {
+          const international = splitInternational(digits, countries, reader);
+          if (international) choose(international.country, international.local);
+        });
+      } else if (picked) choose(picked, state.phoneNumber ? clampLocalDigits(picked.dialCode, state.phoneNumber) : "");
     },
     [choose, countries],
   );

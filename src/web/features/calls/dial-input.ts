@@ -1,7 +1,7 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { maxLocalDigits, normalizeDialInput } from "../../../shared/phone/number-check";
+import { maxLocalDigits, normalizeDialInput } from "../../../shared/phone/dial-digits";
 import { isEmergencyNumber } from "../../../shared/phone/emergency";
 import type { RatedCountry } from "../rates/rated-countries";
+import type { NumberReader } from "./load-number-reader";
 
 /** Digits typed in any script ("٠١٢", "０１２") become ASCII; anything else is dropped. */
 export function onlyDigits(text: string): string {
@@ -23,28 +23,33 @@ export function clampLocalDigits(dialCode: string, typed: string): string {
   return onlyDigits(typed).slice(0, maxLocalDigits(dialCode));
 }
 
-/** The country a full international number belongs to, among the callable ones (the +1 and +44 families by number, not by code). */
-function countryOfNumber(digits: string, countries: readonly RatedCountry[]): RatedCountry | null {
-  const region = parsePhoneNumberFromString(`+${digits}`)?.country;
-  const byRegion = region ? countries.find((country) => country.code === region) : undefined;
-  if (byRegion) return byRegion;
-  // Not a valid number yet (still typing): the longest calling code that starts it.
+/** The callable countries whose calling code starts the digits, longest code first; among countries sharing one (+44: GB, GG, JE, IM), the popular one. */
+function countriesByCallingCode(digits: string, countries: readonly RatedCountry[]): RatedCountry[] {
   const candidates = countries.filter((country) => digits.startsWith(country.callingCode));
-  // Longest code first; among countries sharing one (+44: GB, GG, JE, IM), the popular one.
-  candidates.sort((a, b) => b.callingCode.length - a.callingCode.length || Number(b.isPopular) - Number(a.isPopular));
-  return candidates[0] ?? null;
+  return candidates.sort((a, b) => b.callingCode.length - a.callingCode.length || Number(b.isPopular) - Number(a.isPopular));
 }
 
 /**
- * A pasted or typed "+number" (or "00…") fills both the country and the number.
- * Returns null when the text is not in international form: then it is local digits.
+ * The E.164 digits of a typed or pasted "+number" (or "00…") whose calling code is a
+ * callable country's; null when the text is not in international form: then it is
+ * local digits. Decided without the phone library, so an input can take the text at once.
  */
-export function splitInternational(text: string, countries: readonly RatedCountry[]): { country: RatedCountry; local: string } | null {
+export function internationalDigits(text: string, countries: readonly RatedCountry[]): string | null {
   const trimmed = text.trim();
   if (!/^(\+|＋|00)/.test(trimmed)) return null;
   const digits = normalizeDialInput(trimmed);
-  if (digits === null) return null;
-  const country = countryOfNumber(digits, countries);
+  return digits !== null && countriesByCallingCode(digits, countries).length > 0 ? digits : null;
+}
+
+/**
+ * The country and local digits of a full international number (internationalDigits):
+ * the number's own region when the phone library can tell (the +1 and +44 families
+ * by number, not by code), else the longest calling code that starts it (still typing,
+ * or the reader could not be fetched).
+ */
+export function splitInternational(digits: string, countries: readonly RatedCountry[], reader: NumberReader | null): { country: RatedCountry; local: string } | null {
+  const region = reader?.readNumber(`+${digits}`)?.region;
+  const country = (region ? countries.find((entry) => entry.code === region) : undefined) ?? countriesByCallingCode(digits, countries)[0];
   if (!country) return null;
   return { country, local: clampLocalDigits(country.dialCode, digits.slice(country.callingCode.length)) };
 }
@@ -64,15 +69,15 @@ export function isBlockedEmergency(country: RatedCountry, local: string): boolea
  * region with the same dial code (a Canadian number under the US), or the typed
  * digits start with another country's code (a UK number typed in full under the US).
  */
-export function countryMismatch(country: RatedCountry, local: string, countries: readonly RatedCountry[]): { country: RatedCountry; local: string } | null {
-  const dialled = parsePhoneNumberFromString(dialledNumber(country, local));
-  if (dialled?.isValid()) {
-    const other = dialled.country && dialled.country !== country.code ? countries.find((entry) => entry.code === dialled.country) : undefined;
+export function countryMismatch(country: RatedCountry, local: string, countries: readonly RatedCountry[], reader: NumberReader): { country: RatedCountry; local: string } | null {
+  const dialled = reader.readNumber(dialledNumber(country, local));
+  if (dialled?.valid) {
+    const other = dialled.region && dialled.region !== country.code ? countries.find((entry) => entry.code === dialled.region) : undefined;
     return other ? { country: other, local } : null;
   }
-  const typedInFull = parsePhoneNumberFromString(`+${local}`);
-  if (!typedInFull?.isValid() || !typedInFull.country) return null;
-  const other = countries.find((entry) => entry.code === typedInFull.country);
+  const typedInFull = reader.readNumber(`+${local}`);
+  if (!typedInFull?.valid || !typedInFull.region) return null;
+  const other = countries.find((entry) => entry.code === typedInFull.region);
   if (!other || other.code === country.code) return null;
   return { country: other, local: clampLocalDigits(other.dialCode, local.slice(other.callingCode.length)) };
 }

@@ -1,9 +1,10 @@
 import type { ClipboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Ltr } from "../../components/ui/ltr";
-import { maxLocalDigits } from "../../../shared/phone/number-check";
+import { maxLocalDigits } from "../../../shared/phone/dial-digits";
 import type { RatedCountry } from "../rates/rated-countries";
-import { clampLocalDigits, splitInternational } from "./dial-input";
+import { clampLocalDigits, internationalDigits, splitInternational } from "./dial-input";
+import { loadNumberReader, withNumberReader } from "./load-number-reader";
 
 export interface PhoneInputProps {
   id: string;
@@ -21,10 +22,15 @@ export function PhoneInput({ id, country, countries, value, onChange, onInternat
   const { t } = useTranslation();
   const dialCode = country?.dialCode ?? "+";
 
+  // Whether the text is a full number is known at once; which of the countries sharing
+  // its code it belongs to (+1876 is Jamaica's) needs the phone library, fetched on first use.
   const take = (text: string): boolean => {
-    const international = splitInternational(text, countries);
-    if (!international) return false;
-    onInternational(international.country, international.local);
+    const digits = internationalDigits(text, countries);
+    if (digits === null) return false;
+    withNumberReader((reader) => {
+      const international = splitInternational(digits, countries, reader);
+      if (international) onInternational(international.country, international.local);
+    });
     return true;
   };
 
@@ -46,6 +52,7 @@ export function PhoneInput({ id, country, countries, value, onChange, onInternat
         maxLength={maxLocalDigits(dialCode)}
         placeholder={t("call_section.enter_phone_number")}
         onPaste={paste}
+        onFocus={() => void loadNumberReader()}
         onChange={(event) => {
           const text = event.target.value;
           if (/^\s*(\+|＋|00)/.test(text) && take(text)) return;

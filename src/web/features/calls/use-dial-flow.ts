@@ -13,6 +13,7 @@ import type { RatedCountry } from "../rates/rated-countries";
 import { callErrorMessage } from "./call-errors";
 import { fetchBalance } from "./balance-api";
 import { countryMismatch, dialledNumber } from "./dial-input";
+import { loadNumberReader } from "./load-number-reader";
 import { DIAL_BLOCK_MESSAGES, firstDialBlock } from "./pre-dial";
 import { quoteCall } from "./rate-quote";
 import type { CallStart } from "./use-call";
@@ -96,7 +97,9 @@ export function useDialFlow(input: DialFlowInput) {
         return;
       }
       const country = input.country as RatedCountry;
-      const suggestion = countryMismatch(country, input.local, input.countries);
+      // Without the phone library (it could not be fetched) there is no suggestion; the server's quote still checks the number.
+      const reader = await loadNumberReader();
+      const suggestion = reader ? countryMismatch(country, input.local, input.countries, reader) : null;
       if (suggestion) {
         setDialog({ kind: "mismatch", suggestion });
         return;

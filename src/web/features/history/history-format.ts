@@ -1,12 +1,6 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { CallLog, CallStatus } from "../../../shared/api/calls";
 import { formatUsd, parseMoney } from "../../../shared/money";
-
-/** "+44 7106 123456": the number grouped as people write it, or as stored when it cannot be read. */
-export function formatPhoneNumber(number: string): string {
-  if (!number.startsWith("+")) return number;
-  return parsePhoneNumberFromString(number)?.formatInternational() ?? number;
-}
+import { formatPhoneNumber } from "../../lib/phone-format";
 
 /** The number a row is about: who was called, or who rang on an incoming call. */
 export function rowNumber(call: Pick<CallLog, "direction" | "toNumber" | "fromNumber">): string | null {

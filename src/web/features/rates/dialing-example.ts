@@ -1,5 +1,4 @@
-import { getExampleNumber, isSupportedCountry } from "libphonenumber-js/max";
-import mobileExamples from "libphonenumber-js/examples.mobile.json";
+import { DIALING_EXAMPLES } from "../../../shared/countries/dialing-examples";
 
 export interface DialingExample {
   /** "+44 7400 123456" */
@@ -10,13 +9,15 @@ export interface DialingExample {
   afterDialCode: string;
 }
 
-/** An example mobile number of the country (libphonenumber's), split the way our dialler takes it. */
+/**
+ * An example mobile number of the country (libphonenumber's), split the way our dialler
+ * takes it. Read from the generated table, so the rate pages need no phone library.
+ */
 export function dialingExample(code: string, dialCode: string): DialingExample | null {
-  if (!isSupportedCountry(code)) return null;
-  const example = getExampleNumber(code, mobileExamples);
+  const example = Object.hasOwn(DIALING_EXAMPLES, code) ? DIALING_EXAMPLES[code] : undefined;
   if (!example) return null;
-  const digits = example.number.slice(1);
+  const [digits, international, national] = example;
   const dialDigits = dialCode.replace(/\D/g, "");
   if (!digits.startsWith(dialDigits)) return null;
-  return { international: example.formatInternational(), national: example.formatNational(), afterDialCode: digits.slice(dialDigits.length) };
+  return { international, national, afterDialCode: digits.slice(dialDigits.length) };
 }

@@ -14,6 +14,22 @@ import { LookupFailure, LookupResult } from "./rate-checker-result";
 
 const PLACEHOLDER = dialingExample("GB", "+44")?.international ?? "+44";
 
+/**
+ * The lookup and the priced number as people write it ("+44 7106 123456"). The phone
+ * library that writes it is fetched beside the request, not with the page; without it
+ * (it could not be fetched) the number shows as the server wrote it.
+ */
+async function lookupNumber(number: string) {
+  const [result, format] = await Promise.all([
+    lookupRate(number),
+    import("../../lib/phone-format").then(
+      (module) => module.formatPhoneNumber,
+      () => (e164: string) => e164,
+    ),
+  ]);
+  return { result, pretty: format(result.e164) };
+}
+
 /** /{lang}/twilio-test, labelled Rate Checker: the per-minute price of any number, or why it cannot be called. */
 export function RateCheckerPage() {
   const { t } = useTranslation();
@@ -21,7 +37,7 @@ export function RateCheckerPage() {
   const id = useId();
   const [number, setNumber] = useState("");
   const [missing, setMissing] = useState(false);
-  const lookup = useMutation({ mutationFn: lookupRate });
+  const lookup = useMutation({ mutationFn: lookupNumber });
   usePageTitle(ready ? t("rate_checker.title") : undefined);
 
   const submit = (event: FormEvent) => {
@@ -68,7 +84,7 @@ export function RateCheckerPage() {
           </div>
         </form>
         <div aria-live="polite" className="empty:hidden">
-          {lookup.isSuccess ? <LookupResult result={lookup.data} /> : lookup.isError ? <LookupFailure error={lookup.error} /> : null}
+          {lookup.isSuccess ? <LookupResult result={lookup.data.result} pretty={lookup.data.pretty} /> : lookup.isError ? <LookupFailure error={lookup.error} /> : null}
         </div>
       </Card>
     </main>

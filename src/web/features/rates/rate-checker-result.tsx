@@ -4,7 +4,6 @@ import type { z } from "zod";
 import type { rateLookup } from "../../../shared/api/rates";
 import { getCountry } from "../../../shared/countries/countries";
 import { parseMoney } from "../../../shared/money";
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { Ltr } from "../../components/ui/ltr";
 import { ApiError } from "../../lib/api-client";
 import { useLocale } from "../../lib/use-locale";
@@ -15,13 +14,12 @@ import { Flag } from "../../components/ui/flag";
 
 type LookupAnswer = z.infer<(typeof rateLookup)["response"]>;
 
-/** The priced number: its country, line type and the per-minute price with 4 decimals. */
-export function LookupResult({ result }: { result: LookupAnswer }) {
+/** The priced number (`pretty`: as people write it): its country, line type and the per-minute price with 4 decimals. */
+export function LookupResult({ result, pretty }: { result: LookupAnswer; pretty: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const nameOf = useCountryName();
   const labelOf = useLineKindLabel();
-  const pretty = parsePhoneNumberFromString(result.e164)?.formatInternational() ?? result.e164;
   // Non-geographic numbers (satellite, code ZZ) have no flag or translated name: show the server's name.
   const known = getCountry(result.countryCode) !== undefined;
   return (
