@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { AdminCall } from "../../../shared/api/admin-calls";
 import { useLocale } from "../../lib/use-locale";
-import { CountryCell, NumberCell, QualityCell, StatusBadge } from "../history/call-cells";
-import { formatDuration, formatExact, formatStart } from "../history/history-format";
+import { CallCardHeading, CallTimeFacts, QualityCell } from "../history/call-cells";
+import { formatExact } from "../history/history-format";
 import { CustomerCell, DetailsButton, MarginCell } from "./admin-call-cells";
 import { formatOptionalExact } from "./admin-calls-format";
 
@@ -12,15 +12,7 @@ export function AdminCallCard({ call, onOpen }: { call: AdminCall; onOpen: (call
   const locale = useLocale();
   return (
     <>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0 space-y-1">
-          <NumberCell call={call} />
-          <div className="text-sm text-slate-600">
-            <CountryCell code={call.countryCode} />
-          </div>
-        </div>
-        <StatusBadge status={call.status} />
-      </div>
+      <CallCardHeading call={call} />
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <div className="col-span-2 min-w-0">
           <dt className="text-slate-500">{t("admin_calls.column.customer")}</dt>
@@ -28,16 +20,7 @@ export function AdminCallCard({ call, onOpen }: { call: AdminCall; onOpen: (call
             <CustomerCell email={call.userEmail} className="max-w-full" />
           </dd>
         </div>
-        <div className="col-span-2">
-          <dt className="text-slate-500">{t("history.column.start")}</dt>
-          <dd>
-            <time dateTime={call.startedAt}>{formatStart(call.startedAt, locale)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">{t("history.column.duration")}</dt>
-          <dd className="tabular-nums">{formatDuration(call.durationSeconds, locale)}</dd>
-        </div>
+        <CallTimeFacts call={call} />
         <div>
           <dt className="text-slate-500">{t("history.column.cost")}</dt>
           <dd className="font-medium tabular-nums">{formatExact(call.costUsd, locale)}</dd>

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { CallLog } from "../../../shared/api/calls";
 import { useLocale } from "../../lib/use-locale";
 import { CallAgainButton } from "./call-again-button";
-import { CountryCell, NumberCell, QualityCell, RatingCell, StatusBadge } from "./call-cells";
-import { formatDuration, formatExact, formatStart } from "./history-format";
+import { CallCardHeading, CallTimeFacts, QualityCell, RatingCell } from "./call-cells";
+import { formatExact } from "./history-format";
 
 /** One call as a card, for phones: the same facts and actions as its row in the table. */
 export function HistoryCard({ call, onRate }: { call: CallLog; onRate: (call: CallLog) => void }) {
@@ -11,26 +11,9 @@ export function HistoryCard({ call, onRate }: { call: CallLog; onRate: (call: Ca
   const locale = useLocale();
   return (
     <>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0 space-y-1">
-          <NumberCell call={call} />
-          <div className="text-sm text-slate-600">
-            <CountryCell code={call.countryCode} />
-          </div>
-        </div>
-        <StatusBadge status={call.status} />
-      </div>
+      <CallCardHeading call={call} />
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-        <div className="col-span-2">
-          <dt className="text-slate-500">{t("history.column.start")}</dt>
-          <dd>
-            <time dateTime={call.startedAt}>{formatStart(call.startedAt, locale)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">{t("history.column.duration")}</dt>
-          <dd className="tabular-nums">{formatDuration(call.durationSeconds, locale)}</dd>
-        </div>
+        <CallTimeFacts call={call} />
         <div>
           <dt className="text-slate-500">{t("history.column.rate")}</dt>
           <dd className="tabular-nums">{formatExact(call.ratePerMin, locale)}</dd>
