@@ -1,7 +1,7 @@
 import type { Header, ReactTable, Row, RowData, TableFeatures } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Fragment, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { SortHeaderCell, type SortOrder } from "./sort-header-cell";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "./table";
 
 /** The card a row becomes on a phone, as the lists of cards beside the tables already look. */
@@ -99,11 +99,9 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
 /** The sorting a column has when the table sorts (rowSortingFeature); a table without it has none. */
 interface SortingColumn {
   getCanSort?: () => boolean;
-  getIsSorted?: () => false | "asc" | "desc";
+  getIsSorted?: () => SortOrder;
   getToggleSortingHandler?: () => ((event: unknown) => void) | undefined;
 }
-
-const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
 function HeaderCell<TFeatures extends TableFeatures, TData extends RowData>({
   header,
@@ -123,20 +121,10 @@ function HeaderCell<TFeatures extends TableFeatures, TData extends RowData>({
       </TableHeaderCell>
     );
   }
-  const sorted = column.getIsSorted?.() ?? false;
-  const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
-  // The header cell says the order to screen readers; the button (click or Enter) sorts, again to reverse.
   return (
-    <TableHeaderCell className={className} aria-sort={sorted ? ARIA_SORT[sorted] : "none"}>
-      <button
-        type="button"
-        onClick={column.getToggleSortingHandler?.()}
-        className="inline-flex items-center gap-1 rounded uppercase tracking-wide hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        <table.FlexRender header={header} />
-        <Icon aria-hidden="true" className={sorted ? "size-3.5 text-slate-900" : "size-3.5 text-slate-400"} />
-      </button>
-    </TableHeaderCell>
+    <SortHeaderCell className={className} sorted={column.getIsSorted?.() ?? false} onSort={column.getToggleSortingHandler?.()}>
+      <table.FlexRender header={header} />
+    </SortHeaderCell>
   );
 }
 
