@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { AdminBlogPost } from "../../../shared/api/blog";
 import { Button } from "../../components/ui/button";
+import { DataTable } from "../../components/ui/data-table";
 import { PageSpinner } from "../../components/ui/spinner";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -11,11 +12,10 @@ import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { useBlogStrings } from "../blog/blog-strings";
 import { useAdminPosts, useSetPublished } from "./admin-blog-api";
 import { DeletePostDialog } from "./delete-post-dialog";
-import { PostCards } from "./post-cards";
+import { PostCard } from "./post-card";
 import { PostActions, type PostActionHandlers } from "./post-cells";
 import { PostEditorDialog, type PostEditorTarget } from "./post-editor-dialog";
 import { PostSortSelect } from "./post-sort-select";
-import { PostsTable } from "./posts-table";
 import { usePostsTable } from "./use-posts-table";
 
 /**
@@ -85,14 +85,9 @@ export function AdminBlogPage() {
       ) : null}
       {posts.length > 0 ? (
         <div aria-busy={list.isFetching} className="space-y-3">
-          {wide ? (
-            <PostsTable table={table} />
-          ) : (
-            <>
-              <PostSortSelect sorting={sorting} onChange={setSorting} />
-              <PostCards table={table} handlers={handlers} />
-            </>
-          )}
+          {/* On a phone there are no column headers to click: the same orders as a menu. */}
+          {wide ? null : <PostSortSelect sorting={sorting} onChange={setSorting} />}
+          <DataTable table={table} label={t("blog.admin.list_label")} wide={wide} card={(row) => <PostCard post={row.original} handlers={handlers} />} cardClassName={() => "space-y-3"} />
         </div>
       ) : null}
 

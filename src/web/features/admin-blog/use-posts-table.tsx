@@ -36,6 +36,8 @@ export function usePostsTable(posts: AdminBlogPost[], actions: (post: AdminBlogP
         sortFn: byText((post) => post.title),
         sortDescFirst: false,
         cell: (info) => <PostTitle post={info.row.original} />,
+        // Room for a title to wrap in a few lines rather than one word a line.
+        meta: { className: "min-w-64" },
       }),
       helper.accessor("language", {
         id: "language",
@@ -79,8 +81,6 @@ export function usePostsTable(posts: AdminBlogPost[], actions: (post: AdminBlogP
   });
   return { table, sorting, setSorting };
 }
-
-export type PostsTable = ReturnType<typeof usePostsTable>["table"];
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -11,7 +11,6 @@ import { useSearchView } from "../../lib/use-search-view";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { AdminCallDetailDialog } from "./admin-call-detail";
 import { ADMIN_CALLS_SEARCH, adminCallsCsvHref, applyAdminCallsChange, isFiltered, rangeIsBackwards, useAdminCalls } from "./admin-calls-api";
-import { AdminCallsCards } from "./admin-calls-cards";
 import { AdminCallsFilters, type AdminCallsFilterChange } from "./admin-calls-filters";
 import { useAdminCallsStrings } from "./admin-calls-format";
 import { AdminCallsTable } from "./admin-calls-table";
@@ -92,7 +91,7 @@ export function AdminCallsPage() {
 
       {data && data.calls.length > 0 ? (
         <div className={cn("space-y-3 transition-opacity", calls.isPlaceholderData && "opacity-60")} aria-busy={calls.isFetching}>
-          {wide ? <AdminCallsTable calls={data.calls} onOpen={setOpenSid} /> : <AdminCallsCards calls={data.calls} onOpen={setOpenSid} />}
+          <AdminCallsTable calls={data.calls} onOpen={setOpenSid} wide={wide} />
           <nav aria-label={t("history.pagination")} className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-600" aria-live="polite">
               {t("history.page_status", { page: number.format(data.page), pages: number.format(data.pageCount) })}

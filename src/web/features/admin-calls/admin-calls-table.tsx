@@ -2,10 +2,11 @@ import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-tab
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminCall } from "../../../shared/api/admin-calls";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
+import { DataTable } from "../../components/ui/data-table";
 import { useLocale } from "../../lib/use-locale";
 import { CountryCell, NumberCell, QualityCell, StatusBadge } from "../history/call-cells";
 import { formatDuration, formatExact, formatStart } from "../history/history-format";
+import { AdminCallCard } from "./admin-call-card";
 import { CustomerCell, DetailsButton, MarginCell } from "./admin-call-cells";
 import { formatOptionalExact } from "./admin-calls-format";
 
@@ -16,8 +17,8 @@ const helper = createColumnHelper<typeof features, AdminCall>();
 /** Right-aligned in reading order (end), so figures line up in both directions. */
 const FIGURE = "text-end tabular-nums whitespace-nowrap";
 
-/** One page of every customer's calls, for screens wide enough for ten columns. */
-export function AdminCallsTable({ calls, onOpen }: { calls: AdminCall[]; onOpen: (callSid: string) => void }) {
+/** One page of every customer's calls: a table on screens wide enough for ten columns, cards on phones. */
+export function AdminCallsTable({ calls, onOpen, wide }: { calls: AdminCall[]; onOpen: (callSid: string) => void; wide: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const columns = useMemo(
@@ -61,32 +62,5 @@ export function AdminCallsTable({ calls, onOpen }: { calls: AdminCall[]; onOpen:
     [t, locale, onOpen],
   );
   const table = useTable({ features, columns, data: calls, getRowId: (call) => call.id });
-  const classOf = (meta: unknown) => (meta as { className?: string } | undefined)?.className;
-
-  return (
-    <Table label={t("admin_calls.table_label")}>
-      <TableHead>
-        {table.getHeaderGroups().map((group) => (
-          <TableRow key={group.id}>
-            {group.headers.map((header) => (
-              <TableHeaderCell key={header.id} className={classOf(header.column.columnDef.meta)}>
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </TableHeaderCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableHead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <TableRow key={row.id}>
-            {row.getAllCells().map((cell) => (
-              <TableCell key={cell.id} className={classOf(cell.column.columnDef.meta)}>
-                <table.FlexRender cell={cell} />
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </tbody>
-    </Table>
-  );
+  return <DataTable table={table} label={t("admin_calls.table_label")} wide={wide} card={(row) => <AdminCallCard call={row.original} onOpen={onOpen} />} />;
 }

@@ -10,7 +10,6 @@ import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { DeleteDiscountDialog } from "./delete-discount-dialog";
-import { DiscountCards } from "./discount-cards";
 import { DiscountDialog, type DiscountDialogTarget } from "./discount-dialog";
 import { DiscountsTable } from "./discounts-table";
 import { useDiscounts, useUpdateDiscount } from "./discounts-api";
@@ -45,7 +44,6 @@ export function DiscountsPage() {
     [mutate, t],
   );
   const actions = { onEdit, onDelete, onTogglePause, busyId: update.isPending ? (update.variables?.id ?? null) : null };
-  const discounts = list.data?.discounts ?? [];
 
   return (
     <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-10">
@@ -71,14 +69,19 @@ export function DiscountsPage() {
           </Button>
         </div>
       ) : null}
-      {list.data && discounts.length === 0 ? (
-        <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
-          <p className="font-medium text-slate-900">{t("discounts.empty_title")}</p>
-          <p className="mt-1 text-sm text-slate-600">{t("discounts.empty_body")}</p>
-        </div>
-      ) : null}
-      {discounts.length > 0 ? (
-        <div aria-busy={list.isFetching}>{wide ? <DiscountsTable discounts={discounts} {...actions} /> : <DiscountCards discounts={discounts} {...actions} />}</div>
+      {list.data ? (
+        <DiscountsTable
+          discounts={list.data.discounts}
+          wide={wide}
+          busy={list.isFetching}
+          empty={
+            <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
+              <p className="font-medium text-slate-900">{t("discounts.empty_title")}</p>
+              <p className="mt-1 text-sm text-slate-600">{t("discounts.empty_body")}</p>
+            </div>
+          }
+          {...actions}
+        />
       ) : null}
 
       <DiscountDialog target={dialog} onClose={() => setDialog(null)} />

@@ -1,8 +1,9 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminDiscount } from "../../../shared/api/admin-discounts";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
+import { DataTable } from "../../components/ui/data-table";
+import { DiscountCard } from "./discount-card";
 import { DiscountActions, type DiscountActionHandlers } from "./discount-actions";
 import { CodeCell, StatusBadge, useDiscountFormat, useKindLabel } from "./discount-cells";
 
@@ -12,8 +13,8 @@ const helper = createColumnHelper<typeof features, AdminDiscount>();
 
 const FIGURE = "text-end tabular-nums whitespace-nowrap";
 
-/** Every code as a table row, for screens wide enough for eight columns. */
-export function DiscountsTable({ discounts, ...actions }: DiscountActionHandlers & { discounts: AdminDiscount[] }) {
+/** Every code: a table row on screens wide enough for eight columns, a card on phones, `empty` when there is none. */
+export function DiscountsTable({ discounts, wide, busy, empty, ...actions }: DiscountActionHandlers & { discounts: AdminDiscount[]; wide: boolean; busy: boolean; empty: ReactNode }) {
   const { t } = useTranslation();
   const kindLabel = useKindLabel();
   const format = useDiscountFormat();
@@ -37,32 +38,5 @@ export function DiscountsTable({ discounts, ...actions }: DiscountActionHandlers
     [t, kindLabel, format, onEdit, onTogglePause, onDelete, busyId],
   );
   const table = useTable({ features, columns, data: discounts, getRowId: (discount) => discount.id });
-  const classOf = (meta: unknown) => (meta as { className?: string } | undefined)?.className;
-
-  return (
-    <Table label={t("discounts.table_label")}>
-      <TableHead>
-        {table.getHeaderGroups().map((group) => (
-          <TableRow key={group.id}>
-            {group.headers.map((header) => (
-              <TableHeaderCell key={header.id} className={classOf(header.column.columnDef.meta)}>
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </TableHeaderCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableHead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <TableRow key={row.id}>
-            {row.getAllCells().map((cell) => (
-              <TableCell key={cell.id} className={classOf(cell.column.columnDef.meta)}>
-                <table.FlexRender cell={cell} />
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </tbody>
-    </Table>
-  );
+  return <DataTable table={table} label={t("discounts.table_label")} wide={wide} busy={busy} empty={empty} card={(row) => <DiscountCard discount={row.original} {...actions} />} />;
 }

@@ -10,7 +10,6 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { rangeIsBackwards, useAdminPayments } from "./admin-payments-api";
 import { useAdminPaymentsStrings } from "./admin-payments-strings";
-import { PaymentCards } from "./payment-cards";
 import { PaymentFilters } from "./payment-filters";
 import { PaymentTotalsSummary } from "./payment-totals";
 import { PaymentsTable } from "./payments-table";
@@ -102,7 +101,7 @@ export function AdminPaymentsPage() {
 
       {data && data.payments.length > 0 ? (
         <section className={cn("space-y-3 transition-opacity", payments.isPlaceholderData && "opacity-60")} aria-busy={payments.isFetching} aria-label={t("admin_payments.list_label")}>
-          {wide ? <PaymentsTable payments={data.payments} onRefund={onRefund} /> : <PaymentCards payments={data.payments} onRefund={onRefund} />}
+          <PaymentsTable payments={data.payments} onRefund={onRefund} wide={wide} />
           <nav aria-label={t("admin_payments.pagination")} className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-600" aria-live="polite">
               {t("admin_payments.page_status", { page: number.format(data.page), pages: number.format(data.pageCount) })}

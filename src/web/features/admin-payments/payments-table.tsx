@@ -1,10 +1,11 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
-import { Fragment, useMemo } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminPayment } from "../../../shared/api/admin-payments";
 import { Ltr } from "../../components/ui/ltr";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
+import { DataTable } from "../../components/ui/data-table";
 import { useLocale } from "../../lib/use-locale";
+import { PaymentCard } from "./payment-card";
 import { CreditCell, PaymentHistory, PaymentStatusBadge, ProviderName, RefundButton } from "./payment-cells";
 import { formatWhen, usd } from "./payment-format";
 
@@ -13,8 +14,8 @@ const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, AdminPayment>();
 const FIGURE = "text-end tabular-nums whitespace-nowrap";
 
-/** One page of payments as a table; a payment's refunds and disputes sit in a row under it. */
-export function PaymentsTable({ payments, onRefund }: { payments: AdminPayment[]; onRefund: (payment: AdminPayment) => void }) {
+/** One page of payments: a table (a payment's refunds and disputes in a row under it) on wide screens, cards on phones. */
+export function PaymentsTable({ payments, onRefund, wide }: { payments: AdminPayment[]; onRefund: (payment: AdminPayment) => void; wide: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const columns = useMemo(
@@ -45,41 +46,14 @@ export function PaymentsTable({ payments, onRefund }: { payments: AdminPayment[]
     [t, locale, onRefund],
   );
   const table = useTable({ features, columns, data: payments, getRowId: (payment) => payment.id });
-  const classOf = (meta: unknown) => (meta as { className?: string } | undefined)?.className;
-
   return (
-    <Table label={t("admin_payments.table_label")}>
-      <TableHead>
-        {table.getHeaderGroups().map((group) => (
-          <TableRow key={group.id}>
-            {group.headers.map((header) => (
-              <TableHeaderCell key={header.id} className={classOf(header.column.columnDef.meta)}>
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </TableHeaderCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableHead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <Fragment key={row.id}>
-            <TableRow>
-              {row.getAllCells().map((cell) => (
-                <TableCell key={cell.id} className={classOf(cell.column.columnDef.meta)}>
-                  <table.FlexRender cell={cell} />
-                </TableCell>
-              ))}
-            </TableRow>
-            {row.original.refunds.length > 0 || row.original.disputes.length > 0 ? (
-              <TableRow className="bg-slate-50">
-                <TableCell colSpan={row.getAllCells().length} className="ps-8">
-                  <PaymentHistory payment={row.original} />
-                </TableCell>
-              </TableRow>
-            ) : null}
-          </Fragment>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      table={table}
+      label={t("admin_payments.table_label")}
+      wide={wide}
+      rowDetails={(row) => (row.original.refunds.length > 0 || row.original.disputes.length > 0 ? <PaymentHistory payment={row.original} /> : null)}
+      card={(row) => <PaymentCard payment={row.original} onRefund={onRefund} />}
+      cardClassName={() => "space-y-3"}
+    />
   );
 }

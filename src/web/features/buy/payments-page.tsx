@@ -9,7 +9,6 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { useOwnPayments } from "./buy-api";
 import { useBuyStrings } from "./buy-strings";
-import { PaymentsCards } from "./payments-cards";
 import { PaymentsTable } from "./payments-table";
 import { ReceiptView } from "./receipt-view";
 
@@ -58,17 +57,22 @@ export function PaymentsPage() {
           </Button>
         </div>
       ) : null}
-      {list && list.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-12 text-center shadow-sm ring-1 ring-slate-200">
-          <ReceiptIcon aria-hidden="true" className="size-10 text-slate-400" />
-          <p className="text-lg font-medium text-slate-900">{t("buy.payments_empty")}</p>
-          <p className="text-slate-600">{t("buy.payments_empty_hint")}</p>
-          <Link to={localePath(locale, "/phone")} className={buttonVariants()}>
-            {t("buy.title")}
-          </Link>
-        </div>
+      {list ? (
+        <PaymentsTable
+          payments={list}
+          wide={wide}
+          empty={
+            <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-12 text-center shadow-sm ring-1 ring-slate-200">
+              <ReceiptIcon aria-hidden="true" className="size-10 text-slate-400" />
+              <p className="text-lg font-medium text-slate-900">{t("buy.payments_empty")}</p>
+              <p className="text-slate-600">{t("buy.payments_empty_hint")}</p>
+              <Link to={localePath(locale, "/phone")} className={buttonVariants()}>
+                {t("buy.title")}
+              </Link>
+            </div>
+          }
+        />
       ) : null}
-      {list && list.length > 0 ? wide ? <PaymentsTable payments={list} /> : <PaymentsCards payments={list} /> : null}
     </main>
   );
 }

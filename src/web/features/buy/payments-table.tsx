@@ -1,11 +1,12 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Payment } from "../../../shared/api/payments";
 import { parseMoney } from "../../../shared/money";
 import { Ltr } from "../../components/ui/ltr";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
+import { DataTable } from "../../components/ui/data-table";
 import { useLocale } from "../../lib/use-locale";
+import { PaymentCard } from "./payment-card";
 import { formatAmount, formatPaymentDate, providerKey } from "./payment-format";
 import { PaymentStatusBadge } from "./payment-status";
 import { ReceiptLink } from "./receipt-link";
@@ -17,8 +18,8 @@ const helper = createColumnHelper<typeof features, Payment>();
 /** Figures aligned to the end in reading order, so they line up in both directions. */
 const FIGURE = "text-end tabular-nums whitespace-nowrap";
 
-/** The customer's payments as a table, for wide screens. */
-export function PaymentsTable({ payments }: { payments: Payment[] }) {
+/** The customer's payments: a table on wide screens, cards on phones, `empty` when there are none. */
+export function PaymentsTable({ payments, wide, empty }: { payments: Payment[]; wide: boolean; empty: ReactNode }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const columns = useMemo(
@@ -60,32 +61,5 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
     [t, locale],
   );
   const table = useTable({ features, columns, data: payments, getRowId: (payment) => payment.id });
-  const classOf = (meta: unknown) => (meta as { className?: string } | undefined)?.className;
-
-  return (
-    <Table label={t("buy.table_label")}>
-      <TableHead>
-        {table.getHeaderGroups().map((group) => (
-          <TableRow key={group.id}>
-            {group.headers.map((header) => (
-              <TableHeaderCell key={header.id} className={classOf(header.column.columnDef.meta)}>
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </TableHeaderCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableHead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <TableRow key={row.id}>
-            {row.getAllCells().map((cell) => (
-              <TableCell key={cell.id} className={classOf(cell.column.columnDef.meta)}>
-                <table.FlexRender cell={cell} />
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </tbody>
-    </Table>
-  );
+  return <DataTable table={table} label={t("buy.table_label")} wide={wide} empty={empty} card={(row) => <PaymentCard payment={row.original} />} />;
 }

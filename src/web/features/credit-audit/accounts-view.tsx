@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreditAccount } from "../../../shared/api/credit-audit";
 import { Ltr } from "../../components/ui/ltr";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
+import { DataTable } from "../../components/ui/data-table";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
 import { formatExactUsd, formatSignedUsd } from "./audit-format";
@@ -26,6 +26,40 @@ function DriftBadge({ account }: { account: CreditAccount }) {
 }
 
 const money = (value: string | null, locale: string) => (value === null ? "—" : <Ltr>{formatExactUsd(value, locale)}</Ltr>);
+
+/** One account as a card, for phones: the figures that show a drift, and the drift in words. */
+function AccountCard({ account }: { account: CreditAccount }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 break-all font-medium text-slate-900">{account.email}</p>
+        <DriftBadge account={account} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <div>
+          <dt className="text-slate-500">{t("credit_audit.column.balance")}</dt>
+          <dd className="tabular-nums">{money(account.balance, locale)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t("credit_audit.column.ledger_sum")}</dt>
+          <dd className="tabular-nums">{money(account.ledgerSum, locale)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t("credit_audit.column.last_balance_after")}</dt>
+          <dd className="tabular-nums">{money(account.lastBalanceAfter, locale)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t("credit_audit.column.difference")}</dt>
+          <dd className={cn("tabular-nums", account.drifted && "font-semibold text-red-700")}>
+            <Ltr>{formatSignedUsd(account.difference, locale)}</Ltr>
+          </dd>
+        </div>
+      </dl>
+    </>
+  );
+}
 
 /** The reconciliation page: a table on wide screens, cards on phones; drifted accounts are flagged in words, not colour alone. */
 export function AccountsView({ accounts, wide }: { accounts: CreditAccount[]; wide: boolean }) {
@@ -55,67 +89,14 @@ export function AccountsView({ accounts, wide }: { accounts: CreditAccount[]; wi
     [t, locale],
   );
   const table = useTable({ features, columns, data: accounts, getRowId: (account) => account.userId });
-  const classOf = (meta: unknown) => (meta as { className?: string } | undefined)?.className;
-
-  if (!wide) {
-    return (
-      <ul aria-label={t("credit_audit.accounts_label")} className="space-y-3">
-        {accounts.map((account) => (
-          <li key={account.userId} className={cn("rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200", account.drifted && "ring-2 ring-red-300")}>
-            <div className="flex items-start justify-between gap-3">
-              <p className="min-w-0 break-all font-medium text-slate-900">{account.email}</p>
-              <DriftBadge account={account} />
-            </div>
-            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <div>
-                <dt className="text-slate-500">{t("credit_audit.column.balance")}</dt>
-                <dd className="tabular-nums">{money(account.balance, locale)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">{t("credit_audit.column.ledger_sum")}</dt>
-                <dd className="tabular-nums">{money(account.ledgerSum, locale)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">{t("credit_audit.column.last_balance_after")}</dt>
-                <dd className="tabular-nums">{money(account.lastBalanceAfter, locale)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">{t("credit_audit.column.difference")}</dt>
-                <dd className={cn("tabular-nums", account.drifted && "font-semibold text-red-700")}>
-                  <Ltr>{formatSignedUsd(account.difference, locale)}</Ltr>
-                </dd>
-              </div>
-            </dl>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <Table label={t("credit_audit.accounts_label")}>
-      <TableHead>
-        {table.getHeaderGroups().map((group) => (
-          <TableRow key={group.id}>
-            {group.headers.map((header) => (
-              <TableHeaderCell key={header.id} className={classOf(header.column.columnDef.meta)}>
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </TableHeaderCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableHead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <TableRow key={row.id} className={row.original.drifted ? "bg-red-50" : undefined}>
-            {row.getAllCells().map((cell) => (
-              <TableCell key={cell.id} className={classOf(cell.column.columnDef.meta)}>
-                <table.FlexRender cell={cell} />
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      table={table}
+      label={t("credit_audit.accounts_label")}
+      wide={wide}
+      rowClassName={(row) => (row.original.drifted ? "bg-red-50" : undefined)}
+      card={(row) => <AccountCard account={row.original} />}
+      cardClassName={(row) => (row.original.drifted ? "ring-2 ring-red-300" : undefined)}
+    />
   );
 }

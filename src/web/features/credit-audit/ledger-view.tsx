@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreditLedgerRow } from "../../../shared/api/credit-audit";
 import { Ltr } from "../../components/ui/ltr";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
+import { DataTable } from "../../components/ui/data-table";
 import { useLocale } from "../../lib/use-locale";
 import { formatExactUsd, formatSignedUsd, formatTime } from "./audit-format";
 
@@ -17,6 +17,57 @@ function Time({ iso }: { iso: string }) {
     <time dateTime={iso} className="whitespace-nowrap">
       {formatTime(iso, locale)}
     </time>
+  );
+}
+
+/** One ledger entry as a card, for phones: the same facts as its row in the table, stacked. */
+function LedgerCard({ row, kind }: { row: CreditLedgerRow; kind: (value: CreditLedgerRow["kind"]) => string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="break-all font-medium text-slate-900">{row.email}</p>
+          <p className="text-sm text-slate-600">
+            <Time iso={row.createdAt} />
+          </p>
+        </div>
+        <p className="text-end font-semibold tabular-nums">
+          <Ltr>{formatSignedUsd(row.amount, locale)}</Ltr>
+        </p>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <div>
+          <dt className="text-slate-500">{t("credit_audit.column.kind")}</dt>
+          <dd>{kind(row.kind)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t("credit_audit.column.balance_after")}</dt>
+          <dd className="tabular-nums">
+            <Ltr>{formatExactUsd(row.balanceAfter, locale)}</Ltr>
+          </dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-500">{t("credit_audit.column.reference")}</dt>
+          <dd>
+            <Ltr className="break-all font-mono text-xs">{row.reference}</Ltr>
+          </dd>
+        </div>
+        {row.note ? (
+          <div className="col-span-2">
+            <dt className="text-slate-500">{t("credit_audit.column.note")}</dt>
+            <dd>{row.note}</dd>
+          </div>
+        ) : null}
+        {row.createdBy ? (
+          <div className="col-span-2">
+            <dt className="text-slate-500">{t("credit_audit.column.created_by")}</dt>
+            <dd className="break-all">{row.createdBy}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </>
   );
 }
 
@@ -46,84 +97,5 @@ export function LedgerView({ entries, wide }: { entries: CreditLedgerRow[]; wide
     [t, locale],
   );
   const table = useTable({ features, columns, data: entries, getRowId: (row) => String(row.id) });
-  const classOf = (meta: unknown) => (meta as { className?: string } | undefined)?.className;
-
-  if (!wide) {
-    return (
-      <ul aria-label={t("credit_audit.ledger_label")} className="space-y-3">
-        {entries.map((row) => (
-          <li key={row.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="break-all font-medium text-slate-900">{row.email}</p>
-                <p className="text-sm text-slate-600">
-                  <Time iso={row.createdAt} />
-                </p>
-              </div>
-              <p className="text-end font-semibold tabular-nums">
-                <Ltr>{formatSignedUsd(row.amount, locale)}</Ltr>
-              </p>
-            </div>
-            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <div>
-                <dt className="text-slate-500">{t("credit_audit.column.kind")}</dt>
-                <dd>{kind(row.kind)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">{t("credit_audit.column.balance_after")}</dt>
-                <dd className="tabular-nums">
-                  <Ltr>{formatExactUsd(row.balanceAfter, locale)}</Ltr>
-                </dd>
-              </div>
-              <div className="col-span-2">
-                <dt className="text-slate-500">{t("credit_audit.column.reference")}</dt>
-                <dd>
-                  <Ltr className="break-all font-mono text-xs">{row.reference}</Ltr>
-                </dd>
-              </div>
-              {row.note ? (
-                <div className="col-span-2">
-                  <dt className="text-slate-500">{t("credit_audit.column.note")}</dt>
-                  <dd>{row.note}</dd>
-                </div>
-              ) : null}
-              {row.createdBy ? (
-                <div className="col-span-2">
-                  <dt className="text-slate-500">{t("credit_audit.column.created_by")}</dt>
-                  <dd className="break-all">{row.createdBy}</dd>
-                </div>
-              ) : null}
-            </dl>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  return (
-    <Table label={t("credit_audit.ledger_label")}>
-      <TableHead>
-        {table.getHeaderGroups().map((group) => (
-          <TableRow key={group.id}>
-            {group.headers.map((header) => (
-              <TableHeaderCell key={header.id} className={classOf(header.column.columnDef.meta)}>
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </TableHeaderCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableHead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <TableRow key={row.id}>
-            {row.getAllCells().map((cell) => (
-              <TableCell key={cell.id} className={classOf(cell.column.columnDef.meta)}>
-                <table.FlexRender cell={cell} />
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </tbody>
-    </Table>
-  );
+  return <DataTable table={table} label={t("credit_audit.ledger_label")} wide={wide} card={(row) => <LedgerCard row={row.original} kind={kind} />} />;
 }

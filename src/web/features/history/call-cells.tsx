@@ -6,8 +6,9 @@ import { Button } from "../../components/ui/button";
 import { Ltr, ltrText } from "../../components/ui/ltr";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
 import { cn } from "../../lib/cn";
+import { useLocale } from "../../lib/use-locale";
 import { useCountryName } from "../rates/country-names";
-import { canRate, rowNumber } from "./history-format";
+import { canRate, formatDuration, formatStart, rowNumber } from "./history-format";
 import { Flag } from "../../components/ui/flag";
 
 /** Translation key of a status ("no-answer" → history.status.no_answer). */
@@ -52,6 +53,41 @@ export function CountryCell({ code }: { code: string }) {
       <Flag code={code} lazy />
       <span>{nameOf(code)}</span>
     </span>
+  );
+}
+
+/** A call's card begins with its number, the country under it, and its status beside them. */
+export function CallCardHeading({ call }: { call: CallLog }) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div className="min-w-0 space-y-1">
+        <NumberCell call={call} />
+        <div className="text-sm text-slate-600">
+          <CountryCell code={call.countryCode} />
+        </div>
+      </div>
+      <StatusBadge status={call.status} />
+    </div>
+  );
+}
+
+/** In a call's card: when it started (the full width), then how long it lasted. */
+export function CallTimeFacts({ call }: { call: CallLog }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <>
+      <div className="col-span-2">
+        <dt className="text-slate-500">{t("history.column.start")}</dt>
+        <dd>
+          <time dateTime={call.startedAt}>{formatStart(call.startedAt, locale)}</time>
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500">{t("history.column.duration")}</dt>
+        <dd className="tabular-nums">{formatDuration(call.durationSeconds, locale)}</dd>
+      </div>
+    </>
   );
 }
 

@@ -11,7 +11,6 @@ import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { csvExportHref, rangeIsBackwards, useCallHistory } from "./history-api";
-import { HistoryCards } from "./history-cards";
 import { HistoryFilters } from "./history-filters";
 import { useHistoryStrings } from "./history-strings";
 import { HistoryTable } from "./history-table";
@@ -96,7 +95,7 @@ export function HistoryPage() {
       ) : null}
       {data && data.calls.length > 0 ? (
         <div className={cn("space-y-3 transition-opacity", history.isPlaceholderData && "opacity-60")} aria-busy={history.isFetching}>
-          {wide ? <HistoryTable calls={data.calls} onRate={onRate} /> : <HistoryCards calls={data.calls} onRate={onRate} />}
+          <HistoryTable calls={data.calls} onRate={onRate} wide={wide} />
           <nav aria-label={t("history.pagination")} className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-600" aria-live="polite">
               {t("history.page_status", { page: number.format(data.page), pages: number.format(data.pageCount) })}

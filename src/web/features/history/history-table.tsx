@@ -2,10 +2,11 @@ import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-tab
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { CallLog } from "../../../shared/api/calls";
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
+import { DataTable } from "../../components/ui/data-table";
 import { useLocale } from "../../lib/use-locale";
 import { CallAgainButton } from "./call-again-button";
 import { CountryCell, NumberCell, QualityCell, RatingCell, StatusBadge } from "./call-cells";
+import { HistoryCard } from "./history-card";
 import { formatDuration, formatExact, formatStart } from "./history-format";
 
 // The page is already sorted, filtered and paged by the server: no table feature is needed.
@@ -15,8 +16,8 @@ const helper = createColumnHelper<typeof features, CallLog>();
 /** Right-aligned in reading order (end), so figures line up in both directions. */
 const FIGURE = "text-end tabular-nums whitespace-nowrap";
 
-/** One page of calls as a table, for screens wide enough for ten columns. */
-export function HistoryTable({ calls, onRate }: { calls: CallLog[]; onRate: (call: CallLog) => void }) {
+/** One page of calls: a table on screens wide enough for ten columns, cards on phones. */
+export function HistoryTable({ calls, onRate, wide }: { calls: CallLog[]; onRate: (call: CallLog) => void; wide: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const columns = useMemo(
@@ -48,32 +49,5 @@ export function HistoryTable({ calls, onRate }: { calls: CallLog[]; onRate: (cal
     [t, locale, onRate],
   );
   const table = useTable({ features, columns, data: calls, getRowId: (call) => call.id });
-  const classOf = (meta: unknown) => (meta as { className?: string } | undefined)?.className;
-
-  return (
-    <Table label={t("history.table_label")}>
-      <TableHead>
-        {table.getHeaderGroups().map((group) => (
-          <TableRow key={group.id}>
-            {group.headers.map((header) => (
-              <TableHeaderCell key={header.id} className={classOf(header.column.columnDef.meta)}>
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </TableHeaderCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableHead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <TableRow key={row.id}>
-            {row.getAllCells().map((cell) => (
-              <TableCell key={cell.id} className={classOf(cell.column.columnDef.meta)}>
-                <table.FlexRender cell={cell} />
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </tbody>
-    </Table>
-  );
+  return <DataTable table={table} label={t("history.table_label")} wide={wide} card={(row) => <HistoryCard call={row.original} onRate={onRate} />} />;
 }

@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import type { Payment } from "../../../shared/api/payments";
+import { parseMoney } from "../../../shared/money";
+import { Ltr } from "../../components/ui/ltr";
+import { useLocale } from "../../lib/use-locale";
+import { formatAmount, formatPaymentDate, providerKey } from "./payment-format";
+import { PaymentStatusBadge } from "./payment-status";
+import { ReceiptLink } from "./receipt-link";
+
+/** One payment as a card, for phones: the same facts and the receipt link as its row in the table. */
+export function PaymentCard({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const date = formatPaymentDate(payment.createdAt, locale);
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <p className="text-lg font-semibold tabular-nums text-slate-900">{formatAmount(payment.amount, locale)}</p>
+          <time dateTime={payment.createdAt} className="text-sm text-slate-600">
+            {date}
+          </time>
+        </div>
+        <PaymentStatusBadge status={payment.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <div>
+          <dt className="text-slate-500">{t("buy.column.credit")}</dt>
+          <dd className="tabular-nums">{formatAmount(payment.credit, locale)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t("buy.column.bonus")}</dt>
+          <dd className="tabular-nums">{parseMoney(payment.bonus) > 0 ? `+${formatAmount(payment.bonus, locale)}` : "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t("buy.column.code")}</dt>
+          <dd>{payment.discountCode ? <Ltr className="font-mono">{payment.discountCode}</Ltr> : "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t("buy.column.provider")}</dt>
+          <dd>{t(providerKey(payment.provider))}</dd>
+        </div>
+      </dl>
+      <div className="mt-3 flex justify-end">
+        <ReceiptLink payment={payment} date={date} />
+      </div>
+    </>
+  );
+}
