@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import type { LiveEventMap } from "../../../shared/api/live-events";
 import { parseMoney, type Money } from "../../../shared/money";
 import { onLiveEvent } from "../../lib/live-events";
@@ -85,7 +85,7 @@ export function useCall(balance: Money | undefined) {
   const showOutcome = useCallback((message: string, fromServer = false) => {
     if (outcomeShown.current && !fromServer) return;
     outcomeShown.current = true;
-    toast.error(message, { id: "call-outcome" });
+    notify.error(message, { id: "call-outcome" });
   }, []);
 
   const follow = useCallback(
@@ -166,7 +166,7 @@ export function useCall(balance: Money | undefined) {
     }));
     if (event.status === "initiated") {
       // The spec: the server took the call (nothing charged yet); the clock starts only when it is answered.
-      toast(t("call_section.initiated"), { id: "call-progress", duration: 2000 });
+      notify(t("call_section.initiated"), { id: "call-progress", duration: 2000 });
       update((record) => ({ ...record, answeredAt: null }));
     } else if (event.status === "ringing") update((record) => (record.phase === "connecting" ? { ...record, phase: "ringing" } : record));
     else if (event.status === "answered") {
@@ -215,7 +215,7 @@ export function useCall(balance: Money | undefined) {
     const current = activeRef.current;
     if (!spent || !current) return;
     setBalanceSpent(true);
-    toast.warning(t("call_section.auto_ended.title"), { description: t("call_section.auto_ended.description"), id: "call-outcome" });
+    notify.warning(t("call_section.auto_ended.title"), { description: t("call_section.auto_ended.description"), id: "call-outcome" });
     outcomeShown.current = true;
     current.handle.disconnect();
   }, [spent, t]);
@@ -233,7 +233,7 @@ export function useCall(balance: Money | undefined) {
   }, [update]);
   const sendDigit = useCallback(
     (digit: string) => {
-      activeRef.current?.handle.sendDigits(digit).catch(() => toast.error(t("call_section.dtmf_failed")));
+      activeRef.current?.handle.sendDigits(digit).catch(() => notify.error(t("call_section.dtmf_failed")));
     },
     [t],
   );

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { VoiceSdkLoadError } from "../../lib/voice/twilio-voice-device";
 import { InvalidVoiceTokenError } from "../../lib/voice/voice-token";
 import { TOKEN_ERROR_CODES, type DeviceState, type VoiceCall } from "../../lib/voice/voice-device";
@@ -43,19 +43,19 @@ export function useVoice(enabled: boolean): VoiceState {
     });
     voice.on("tokenError", (error) => {
       const key = error instanceof InvalidVoiceTokenError ? "call_section.invalid_token" : "call_section.token_failed";
-      toast.error(t(key), { id: "voice-token" });
+      notify.error(t(key), { id: "voice-token" });
     });
     voice.on("error", (error) => {
       // Token errors are mended by a refresh; the person only hears of them if that fails.
       if (TOKEN_ERROR_CODES.includes(error.code)) return;
       // A call's own errors are shown by the call; these are the device's.
       if (voice.activeCall()) return;
-      toast.error(callErrorMessage(t, error.code), { id: `voice-error-${error.code}` });
+      notify.error(callErrorMessage(t, error.code), { id: `voice-error-${error.code}` });
     });
     voice.start().catch((error: unknown) => {
       setFailed(true);
       // A token failure was already told (tokenError); a device's own error by its `error` event.
-      if (error instanceof VoiceSdkLoadError) toast.error(t("call_section.load_failed"), { id: "voice-load" });
+      if (error instanceof VoiceSdkLoadError) notify.error(t("call_section.load_failed"), { id: "voice-load" });
     });
     return () => {
       voice.stop();

@@ -1,0 +1,83 @@
+import { useSyncExternalStore } from "react";
+import type { ExternalToast } from "sonner";
+
+/**
+ * The app's toasts. Sonner (its toasts and its Toaster) is not part of the first load:
+ * the first notification loads it, the app's Toaster (app/toaster.tsx) then mounts, and
+ * what was asked for meanwhile is shown in order once that Toaster listens, so its
+ * notifications region is on the page before the first toast goes into it.
+ */
+
+type Sonner = typeof import("sonner");
+type Kind = "message" | "success" | "error" | "warning";
+type Message = Parameters<Sonner["toast"]>[0];
+
+interface Pending {
+  kind: Kind;
+  message: Message;
+  options: ExternalToast | undefined;
+}
+
+let sonner: Sonner | null = null;
+let loading: Promise<Sonner> | null = null;
+let mountedToasters = 0;
+const pending: Pending[] = [];
+const listeners = new Set<() => void>();
+
+function loadSonner(): Promise<Sonner> {
+  loading ??= import("sonner").then((module) => {
+    sonner = module;
+    for (const listener of listeners) listener();
+    return module;
+  });
+  return loading;
+}
+
+function flush() {
+  if (sonner === null || mountedToasters === 0) return;
+  const { toast } = sonner;
+  for (const { kind, message, options } of pending.splice(0)) {
+    if (kind === "message") toast(message, options);
+    else toast[kind](message, options);
+  }
+}
+
+function show(kind: Kind, message: Message, options?: ExternalToast) {
+  pending.push({ kind, message, options });
+  if (sonner === null) void loadSonner().catch((error: unknown) => console.warn("notifications could not load", error));
+  else flush();
+}
+
+/** Shows a toast (sonner's `toast` and its kinds); it appears once sonner has loaded, at once after that. */
+export const notify = Object.assign((message: Message, options?: ExternalToast) => show("message", message, options), {
+  success: (message: Message, options?: ExternalToast) => show("success", message, options),
+  error: (message: Message, options?: ExternalToast) => show("error", message, options),
+  warning: (message: Message, options?: ExternalToast) => show("warning", message, options),
+});
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Sonner once the first notification loaded it; null before, and always while the server renders (no toasts there). */
+export function useLoadedSonner(): Sonner | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => sonner,
+    () => null,
+  );
+}
+
+/**
+ * Called by the Toaster's host once sonner's Toaster is mounted (its own effect, which
+ * subscribes it to the toasts, has run by then): the waiting toasts go out. The returned
+ * function is for the unmount.
+ */
+export function toasterMounted(): () => void {
+  mountedToasters += 1;
+  flush();
+  return () => {
+    mountedToasters -= 1;
+  };
+}
