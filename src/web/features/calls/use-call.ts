@@ -5,12 +5,10 @@ import type { LiveEventMap } from "../../../shared/api/live-events";
 import { parseMoney, type Money } from "../../../shared/money";
 import { onLiveEvent } from "../../lib/live-events";
 import { useLocale } from "../../lib/use-locale";
-import { hasMeasurements } from "../../lib/voice/call-quality";
 import type { VoiceCall } from "../../lib/voice/voice-device";
 import { callErrorMessage, refusalMessage } from "./call-errors";
 import { meterCall, type CallMeter } from "./call-meter";
 import { showCompletedToasts } from "./call-outcome-toasts";
-import { submitQuality } from "./calls-api";
 
 export type CallPhase = "connecting" | "ringing" | "connected";
 
@@ -106,7 +104,8 @@ export function useCall(balance: Money | undefined) {
         const sid = handle.callSid() ?? current.sid;
         lastCall.current = { sid, to: current.to, direction: current.direction };
         const quality = handle.stats();
-        if (sid && hasMeasurements(quality)) void submitQuality(sid, quality).catch((error: unknown) => console.warn("call quality not stored", error));
+        // The calls API's schemas stay out of the first load: fetched with the first call's end.
+        if (sid) void import("./calls-api").then(({ reportMeasuredQuality }) => reportMeasuredQuality(sid, quality));
         activeRef.current = null;
         setActive(null);
       });
