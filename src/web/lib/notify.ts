@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type * as SonnerModule from "sonner";
 import type { ExternalToast } from "sonner";
 
 /**
@@ -8,7 +9,7 @@ import type { ExternalToast } from "sonner";
  * notifications region is on the page before the first toast goes into it.
  */
 
-type Sonner = typeof import("sonner");
+type Sonner = typeof SonnerModule;
 type Kind = "message" | "success" | "error" | "warning";
 type Message = Parameters<Sonner["toast"]>[0];
 
