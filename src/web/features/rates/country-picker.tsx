@@ -10,7 +10,6 @@ import { useCountryNames } from "./country-names";
 import { CountryOption } from "./country-option";
 import { PopularChips } from "./popular-chips";
 import { usePublicRates } from "./rates-api";
-import type { RatedCountry } from "./rated-countries";
 import { useRatesStrings } from "./rates-strings";
 
 /** The open list (popover, cmdk): fetched when the picker is first hovered, focused or pressed, not with the page. */
