@@ -90,4 +90,24 @@ describe("site header", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(lastRouter?.state.location.pathname).toBe("/sv/somewhere");
   });
+
+  it("opens the mobile menu from its own button, marks it expanded, and gives focus back to the button on Escape", async () => {
+    renderHeader({});
+    const button = screen.getByRole("button", { name: "Menu" });
+    // Closed, the button is what radix's Trigger renders, before the menu's code is fetched.
+    expect(button.getAttribute("aria-haspopup")).toBe("dialog");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(button.getAttribute("data-state")).toBe("closed");
+
+    fireEvent.click(button);
+    const menu = await screen.findByRole("dialog", { name: "Menu" });
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    expect(button.getAttribute("aria-controls")).toBe(menu.id);
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+
+    fireEvent.keyDown(document.activeElement ?? menu, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+  });
 });
