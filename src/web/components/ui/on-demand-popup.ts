@@ -7,6 +7,13 @@ interface OutsideEvent {
   preventDefault: () => void;
 }
 
+/** What the loaded part of an on-demand popup is given: radix's controlled `open`, and the trigger's side of the content (its id, focus back on close). */
+export interface OnDemandPopupProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  content: { id: string; onCloseAutoFocus: (event: Event) => void };
+}
+
 /**
  * A popup (dialog, popover) whose code is fetched on first use: the trigger is our own
  * button, rendered the same on the server and in the browser and never replaced, with

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import type { OnDemandPopupProps } from "../../../components/ui/on-demand-popup";
 import { LOCALES, LOCALE_NAMES, type Locale } from "../../../../shared/i18n/locales";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { Flag } from "../../../components/ui/flag";
@@ -15,11 +16,7 @@ export function LanguageDialog({
   content,
   current,
   onChoose,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The trigger's side of the popup (components/ui/on-demand-popup.ts): the content's id, focus back on close. */
-  content: { id: string; onCloseAutoFocus: (event: Event) => void };
+}: OnDemandPopupProps & {
   current: Locale;
   onChoose: (locale: Locale) => void;
 }) {

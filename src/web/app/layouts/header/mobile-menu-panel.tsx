@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useTranslation } from "react-i18next";
+import type { OnDemandPopupProps } from "../../../components/ui/on-demand-popup";
 import { Link } from "react-router";
 import { buttonVariants } from "../../../components/ui/button";
 import type { AuthState } from "../../../features/accounts/use-auth";
@@ -22,11 +23,7 @@ export function MobileMenuPanel({
   auth,
   onRates,
   onSignOut,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The trigger's side of the popup (components/ui/on-demand-popup.ts): the content's id, focus back on close. */
-  content: { id: string; onCloseAutoFocus: (event: Event) => void };
+}: OnDemandPopupProps & {
   auth: AuthState;
   onRates: () => void;
   onSignOut: () => void;
