@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 /** Each test starts with sonner not yet loaded: fresh copies of the modules that hold that state. */
@@ -15,7 +15,7 @@ describe("notify", () => {
     vi.resetModules();
   });
 
-  it("loads no toaster until the first notification, then shows it in the notifications region", async () => {
+  it("names the notifications region before sonner is there, then shows the first notification in it", async () => {
     const { notify, useLoadedSonner, AppToaster } = await freshModules();
     const seen: boolean[] = [];
     function Probe() {
@@ -28,7 +28,8 @@ describe("notify", () => {
         <AppToaster />
       </>,
     );
-    expect(screen.queryByRole("region")).toBeNull();
+    // The region sonner renders with no toast, in place before sonner is.
+    expect(screen.getByRole("region", { name: "Notifications (Alt+T)" }).getAttribute("aria-live")).toBe("polite");
     expect(seen).toEqual([false]);
 
     act(() => notify.success("Saved"));
@@ -58,5 +59,23 @@ describe("notify", () => {
 
     act(() => notify("Plain note"));
     expect(await screen.findByText("Plain note")).toBeTruthy();
+  });
+
+  it("fetches sonner when the browser is idle, with no notification asked for", async () => {
+    const { useLoadedSonner, AppToaster } = await freshModules();
+    let loaded = false;
+    function Probe() {
+      loaded = useLoadedSonner() !== null;
+      return null;
+    }
+    render(
+      <>
+        <Probe />
+        <AppToaster />
+      </>,
+    );
+    expect(loaded).toBe(false);
+    await waitFor(() => expect(loaded).toBe(true), { timeout: 5000 });
+    expect(screen.getByRole("region", { name: "Notifications (Alt+T)" })).toBeTruthy();
   });
 });

@@ -4,9 +4,9 @@ import type { ExternalToast } from "sonner";
 
 /**
  * The app's toasts. Sonner (its toasts and its Toaster) is not part of the first load:
- * the first notification loads it, the app's Toaster (app/toaster.tsx) then mounts, and
- * what was asked for meanwhile is shown in order once that Toaster listens, so its
- * notifications region is on the page before the first toast goes into it.
+ * it is fetched when the browser is idle after the page started, or by the first
+ * notification if that comes sooner; the app's Toaster (app/toaster.tsx) then mounts,
+ * and what was asked for meanwhile is shown in order once that Toaster listens.
  */
 
 type Sonner = typeof SonnerModule;
@@ -32,6 +32,23 @@ function loadSonner(): Promise<Sonner> {
     return module;
   });
   return loading;
+}
+
+/** How long an idle wait for sonner may last where the browser has no requestIdleCallback. */
+const IDLE_FALLBACK_MS = 2000;
+
+/**
+ * Fetches sonner once the browser is idle, so its notifications region (which screen
+ * readers must see before a toast goes into it) is in place well before most toasts.
+ */
+export function loadSonnerWhenIdle(): () => void {
+  const load = () => void loadSonner().catch((error: unknown) => console.warn("notifications could not load", error));
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(load, { timeout: IDLE_FALLBACK_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(load, IDLE_FALLBACK_MS);
+  return () => window.clearTimeout(timer);
 }
 
 function flush() {
