@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
-import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "../lib/i18n/i18n";
+import { notify } from "../lib/notify";
 import { AppProviders, createQueryClient } from "./providers";
 
 describe("AppToaster", () => {
@@ -12,10 +12,11 @@ describe("AppToaster", () => {
   it("names the notifications region and the close button in the reader's language", async () => {
     i18n.addResourceBundle("sv", "translation", { "common.notifications": "Aviseringar ({{hotkey}})", "common.close_notification": "Stäng aviseringen" }, true, true);
     render(<AppProviders queryClient={createQueryClient()}>{null}</AppProviders>);
-    expect(screen.getByRole("region", { name: "Notifications (Alt+T)" })).toBeTruthy();
+    act(() => notify("Sparat"));
+    expect(await screen.findByRole("region", { name: "Notifications (Alt+T)" })).toBeTruthy();
+    expect(await screen.findByText("Sparat")).toBeTruthy();
     await act(() => i18n.changeLanguage("sv"));
     expect(screen.getByRole("region", { name: "Aviseringar (Alt+T)" })).toBeTruthy();
-    act(() => void toast("Sparat"));
     expect(await screen.findByRole("button", { name: "Stäng aviseringen" })).toBeTruthy();
   });
 });

@@ -1,23 +1,33 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Toaster } from "sonner";
 import { directionOf, isLocale } from "../../shared/i18n/locales";
+import { loadSonnerWhenIdle, toasterMounted, useLoadedSonner } from "../lib/notify";
 
 /** Sonner's shortcut to the notifications (its default hotkey), named in the region's label. */
 const HOTKEY = "Alt+T";
 
-/** One toast at a time, 5 s, 356 px wide (spec), mirrored for Arabic; its region and close button are named in the reader's language. */
+/**
+ * One toast at a time, 5 s, 356 px wide (spec), mirrored for Arabic; its region and close button are named in the reader's language.
+ * Until sonner has loaded (lib/notify.ts), on the server too, the region is an empty one like sonner's own.
+ */
 export function AppToaster() {
   const { t, i18n } = useTranslation();
+  const sonner = useLoadedSonner();
+  // After sonner's Toaster has subscribed (a child's effect runs first): the waiting toasts may go out.
+  useEffect(() => (sonner ? toasterMounted() : loadSonnerWhenIdle()), [sonner]);
+  const label = t("common.notifications", { hotkey: HOTKEY });
+  // What sonner's Toaster renders while it has no toast: the named live region screen readers follow.
+  if (!sonner) return <section aria-label={label} tabIndex={-1} aria-live="polite" aria-relevant="additions text" aria-atomic="false" data-react-aria-top-layer />;
   const dir = isLocale(i18n.language) ? directionOf(i18n.language) : "ltr";
   return (
-    <Toaster
+    <sonner.Toaster
       visibleToasts={1}
       duration={5000}
       dir={dir}
       position={dir === "rtl" ? "top-left" : "top-right"}
       richColors
       closeButton
-      customAriaLabel={t("common.notifications", { hotkey: HOTKEY })}
+      customAriaLabel={label}
       toastOptions={{ style: { width: 356 }, closeButtonAriaLabel: t("common.close_notification") }}
     />
   );

@@ -2,7 +2,7 @@ import { Tabs } from "radix-ui";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { PageSpinner } from "../../components/ui/spinner";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useLocale } from "../../lib/use-locale";
@@ -88,10 +88,10 @@ function useVerificationNotice(params: URLSearchParams, setParams: ReturnType<ty
     const verified = params.get("verified") === "1";
     const error = params.get("error");
     if (!verified && !error) return;
-    if (verified) toast.success(t("auth.email_verified.title"), { description: t("auth.email_verified.description") });
+    if (verified) notify.success(t("auth.email_verified.title"), { description: t("auth.email_verified.description") });
     // Verification links fail with these codes; anything else comes back from Google.
-    else if (error && LINK_ERRORS.has(error)) toast.error(t("auth.link_invalid"));
-    else toast.error(t("auth.google_failed"));
+    else if (error && LINK_ERRORS.has(error)) notify.error(t("auth.link_invalid"));
+    else notify.error(t("auth.google_failed"));
     const next = new URLSearchParams(params);
     next.delete("verified");
     next.delete("error");

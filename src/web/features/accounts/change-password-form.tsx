@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/accounts/credentials";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
@@ -27,7 +27,7 @@ export function ChangePasswordForm() {
     if (result.error) return setError(authErrorMessage(t, result.error));
     setCurrent("");
     setNext("");
-    toast.success(t("profile.password_changed"));
+    notify.success(t("profile.password_changed"));
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { Button } from "../../components/ui/button";
 import { authClient } from "../../lib/auth-client";
 import { useLocale } from "../../lib/use-locale";
@@ -20,7 +20,7 @@ export function GoogleSignIn() {
     if (error) {
       sessionStorage.removeItem(OAUTH_RETURN_KEY);
       setBusy(false);
-      toast.error(authErrorMessage(t, error));
+      notify.error(authErrorMessage(t, error));
     }
   };
   return (

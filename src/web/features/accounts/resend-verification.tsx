@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { Button } from "../../components/ui/button";
 import { authClient } from "../../lib/auth-client";
 import { useLocale } from "../../lib/use-locale";
@@ -15,8 +15,8 @@ export function ResendVerification({ email }: { email: string }) {
     setSending(true);
     const { error } = await authClient.sendVerificationEmail({ email, callbackURL: `/${locale}/auth` });
     setSending(false);
-    if (error) toast.error(authErrorMessage(t, error));
-    else toast.success(t("auth.verification_sent.title"), { description: t("auth.verification_sent.description", { email }) });
+    if (error) notify.error(authErrorMessage(t, error));
+    else notify.success(t("auth.verification_sent.title"), { description: t("auth.verification_sent.description", { email }) });
   };
   return (
     <Button variant="secondary" className="w-full" disabled={sending || !email} onClick={() => void resend()}>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/accounts/credentials";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
@@ -36,7 +36,7 @@ export function ResetPasswordPage() {
     setBusy(false);
     if (result.error?.code === "INVALID_TOKEN") return setLinkInvalid(true);
     if (result.error) return setError(authErrorMessage(t, result.error));
-    toast.success(t("reset.done"));
+    notify.success(t("reset.done"));
     void navigate(`/${locale}/auth`, { replace: true });
   };
 

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { currentAccount, type Role } from "../../../shared/api/accounts";
 import { ApiError, callApi } from "../../lib/api-client";
 import { authClient } from "../../lib/auth-client";
@@ -126,10 +126,10 @@ function useRoleLookupNotices(signedIn: boolean, error: unknown) {
     if (!signedIn || !error || shown.current === error) return;
     shown.current = error;
     if (isGone(error)) {
-      toast.error(t("auth.account_error.title"), { description: t("auth.account_error.description") });
+      notify.error(t("auth.account_error.title"), { description: t("auth.account_error.description") });
       void authClient.signOut().finally(() => location.replace("/"));
     } else {
-      toast.warning(t("auth.auth_warning.title"), { description: t("auth.auth_warning.description") });
+      notify.warning(t("auth.auth_warning.title"), { description: t("auth.auth_warning.description") });
     }
   }, [signedIn, error, t]);
 }

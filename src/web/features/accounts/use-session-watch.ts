@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { authClient } from "../../lib/auth-client";
 import { ACCOUNT_QUERY_KEY, type AuthState } from "./use-auth";
 
@@ -35,7 +35,7 @@ export function useSessionWatch(auth: AuthState): void {
       const endingSoon = (expiresAt.current?.getTime() ?? 0) - Date.now() < VISIBLE_REFRESH_BELOW_MS;
       void reread().then((session) => {
         if (!session || endingSoon) authClient.$store.notify("$sessionSignal");
-        if (!session) toast.error(t("auth.session_expired.title"), { description: t("auth.session_expired.description") });
+        if (!session) notify.error(t("auth.session_expired.title"), { description: t("auth.session_expired.description") });
       });
     };
     const periodic = window.setInterval(() => {
@@ -43,7 +43,7 @@ export function useSessionWatch(auth: AuthState): void {
       if (left >= PERIODIC_REFRESH_BELOW_MS) return;
       void reread().then((session) => {
         const stillLeft = session ? new Date(session.session.expiresAt).getTime() - Date.now() : 0;
-        if (stillLeft < PERIODIC_REFRESH_BELOW_MS) toast.warning(t("auth.session_expiring.title"), { description: t("auth.session_expiring.description") });
+        if (stillLeft < PERIODIC_REFRESH_BELOW_MS) notify.warning(t("auth.session_expiring.title"), { description: t("auth.session_expiring.description") });
       });
     }, PERIODIC_CHECK_MS);
     document.addEventListener("visibilitychange", onVisible);

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import type { AdminBlogPost } from "../../../shared/api/blog";
 import { Button } from "../../components/ui/button";
 import { DataTable } from "../../components/ui/data-table";
@@ -40,8 +40,8 @@ export function AdminBlogPage() {
     setPublished(
       { id: post.id, published },
       {
-        onSuccess: () => toast.success(t(published ? "blog.admin.published_toast" : "blog.admin.unpublished_toast", { title: post.title })),
-        onError: (error) => toast.error(apiErrorMessage(t, error)),
+        onSuccess: () => notify.success(t(published ? "blog.admin.published_toast" : "blog.admin.unpublished_toast", { title: post.title })),
+        onError: (error) => notify.error(apiErrorMessage(t, error)),
       },
     );
   }, [setPublished, t]);

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import type { AdminBlogPost } from "../../../shared/api/blog";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
@@ -18,7 +18,7 @@ export function DeletePostDialog({ post, onClose }: { post: AdminBlogPost | null
     if (!post) return;
     remove.mutate(post.id, {
       onSuccess: () => {
-        toast.success(t("blog.admin.deleted", { title: post.title }));
+        notify.success(t("blog.admin.deleted", { title: post.title }));
         close();
       },
     });

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import type { AdminBlogPost, BlogPostFields } from "../../../shared/api/blog";
 import { LOCALE_NAMES, LOCALES } from "../../../shared/i18n/locales";
 import { Button } from "../../components/ui/button";
@@ -62,7 +62,7 @@ function PostForm({ target, onDone }: { target: NonNullable<PostEditorTarget>; o
 
   const submit = form.handleSubmit((fields) => {
     const done = () => {
-      toast.success(t("blog.admin.saved", { title: fields.title }));
+      notify.success(t("blog.admin.saved", { title: fields.title }));
       onDone();
     };
     if (target.mode === "create") create.mutate(fields, { onSuccess: done, onError: failed });

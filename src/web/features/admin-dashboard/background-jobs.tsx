@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, Clock, RotateCcw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import type { BackgroundJob, QueueCountsView } from "../../../shared/api/admin-background";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -57,8 +57,8 @@ function ProblemJob({ job }: { job: BackgroundJob }) {
   const dead = job.state === "dead";
   const onRetry = () =>
     retry.mutate(job.id, {
-      onSuccess: () => toast.success(t("background.jobs.retried", { job: job.summary })),
-      onError: (error) => toast.error(errorMessage(t, error)),
+      onSuccess: () => notify.success(t("background.jobs.retried", { job: job.summary })),
+      onError: (error) => notify.error(errorMessage(t, error)),
     });
   return (
     <li className="space-y-2 py-4">

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import type { AdminDiscount } from "../../../shared/api/admin-discounts";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
@@ -19,7 +19,7 @@ export function DeleteDiscountDialog({ discount, onClose }: { discount: AdminDis
     if (!discount) return;
     remove.mutate(discount.id, {
       onSuccess: () => {
-        toast.success(t("discounts.deleted", { code: ltrText(discount.code) }));
+        notify.success(t("discounts.deleted", { code: ltrText(discount.code) }));
         close();
       },
     });

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { DISCOUNT_PERCENT_RANGE, type AdminDiscount, type DiscountFields } from "../../../shared/api/admin-discounts";
 import { DISCOUNT_KINDS } from "../../../shared/api/discounts";
 import { Button } from "../../components/ui/button";
@@ -63,7 +63,7 @@ function DiscountForm({ target, onDone }: { target: NonNullable<DiscountDialogTa
     if (target.mode === "create") {
       create.mutate(fields, {
         onSuccess: ({ discount }) => {
-          toast.success(t("discounts.created", { code: ltrText(discount.code) }));
+          notify.success(t("discounts.created", { code: ltrText(discount.code) }));
           onDone();
         },
         onError: failed,
@@ -73,7 +73,7 @@ function DiscountForm({ target, onDone }: { target: NonNullable<DiscountDialogTa
         { id: target.discount.id, change: fields },
         {
           onSuccess: ({ discount }) => {
-            toast.success(t("discounts.saved", { code: ltrText(discount.code) }));
+            notify.success(t("discounts.saved", { code: ltrText(discount.code) }));
             onDone();
           },
           onError: failed,

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import type { AdminDiscount } from "../../../shared/api/admin-discounts";
 import { Button } from "../../components/ui/button";
 import { ltrText } from "../../components/ui/ltr";
@@ -36,8 +36,8 @@ export function DiscountsPage() {
       mutate(
         { id: discount.id, change: { paused } },
         {
-          onSuccess: () => toast.success(t(paused ? "discounts.paused_toast" : "discounts.resumed_toast", { code: ltrText(discount.code) })),
-          onError: (error) => toast.error(apiErrorMessage(t, error)),
+          onSuccess: () => notify.success(t(paused ? "discounts.paused_toast" : "discounts.resumed_toast", { code: ltrText(discount.code) })),
+          onError: (error) => notify.error(apiErrorMessage(t, error)),
         },
       );
     },

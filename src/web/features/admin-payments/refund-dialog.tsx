@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { z } from "zod";
 import type { AdminPayment } from "../../../shared/api/admin-payments";
 import { parseLocaleAmount, separatorsOf } from "../../../shared/i18n/locale-number";
@@ -85,7 +85,7 @@ function RefundFormBody({
       { paymentId: payment.id, amount: moneyToFixed(parsed.value, 2), reason: fields.reason.trim() },
       {
         onSuccess: (answer) => {
-          toast.success(t("admin_payments.dialog.done_toast", { amount: isolateText(usd(answer.refund.amount, locale)) }));
+          notify.success(t("admin_payments.dialog.done_toast", { amount: isolateText(usd(answer.refund.amount, locale)) }));
           onDone({ status: answer.refund.status, amount: answer.refund.amount, creditRemoved: answer.creditRemoved, creditShortfall: answer.creditShortfall });
         },
       },

@@ -1,7 +1,7 @@
 import { Download, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import type { AdminCountryRate } from "../../../shared/api/admin-rates";
 import { buttonVariants, Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -71,10 +71,10 @@ export function CountryRatesPage() {
               : change.is_popular
                 ? t("admin_rates.popular_on", { country: name })
                 : t("admin_rates.popular_off", { country: name });
-          toast.success(message);
+          notify.success(message);
           if (change.is_popular === undefined) setEditing(null);
         },
-        onError: (error) => toast.error(apiErrorMessage(t, error)),
+        onError: (error) => notify.error(apiErrorMessage(t, error)),
       },
     );
   };

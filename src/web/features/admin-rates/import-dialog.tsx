@@ -1,7 +1,7 @@
 import { FileUp, Upload } from "lucide-react";
 import { useId, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { RATE_IMPORT_MAX_CSV_CHARS, type RateImportReport } from "../../../shared/api/admin-rates";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog";
@@ -51,7 +51,7 @@ export function ImportDialog() {
     if (csv === null) return;
     commit.mutate(csv, {
       onSuccess: (result) => {
-        toast.success(t("admin_rates.import_done", { countries: number.format(result.countries) }));
+        notify.success(t("admin_rates.import_done", { countries: number.format(result.countries) }));
         setOpen(false);
         reset();
       },

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { billedMinutes } from "../../../shared/billing";
 import { formatUsd, parseMoney } from "../../../shared/money";
 import { isolateText } from "../../components/ui/ltr";
@@ -16,9 +16,9 @@ export function showCompletedToasts(t: TFunction, locale: string, talkSeconds: n
   const showCost = () => {
     if (costShown || inbound || costUsd === null) return;
     costShown = true;
-    toast(t("call_section.spent.title"), { description: t("call_section.spent.description", { amount: isolateText(formatUsd(parseMoney(costUsd), locale, 3)) }) });
+    notify(t("call_section.spent.title"), { description: t("call_section.spent.description", { amount: isolateText(formatUsd(parseMoney(costUsd), locale, 3)) }) });
   };
-  toast.success(t("call_section.completed.title"), {
+  notify.success(t("call_section.completed.title"), {
     description: inbound
       ? t("call_section.completed.talk_time", { time: isolateText(formatClock(talkSeconds)) })
       : t("call_section.completed.description", { time: isolateText(formatClock(talkSeconds)), minutes: isolateText(new Intl.NumberFormat(locale).format(minutes)) }),

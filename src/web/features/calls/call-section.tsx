@@ -6,16 +6,11 @@ import type { RatedCountry } from "../rates/rated-countries";
 import { useAuth } from "../accounts/use-auth";
 import { microphoneAllowed } from "../../lib/voice/audio";
 import { CallButton } from "./call-button";
-import { ConfirmCallDialog } from "./confirm-call-dialog";
-import { CountryMismatchDialog } from "./country-mismatch-dialog";
 import { clampLocalDigits, internationalDigits, splitInternational } from "./dial-input";
 import { Dialpad } from "./dialpad";
-import { InCallPanel } from "./in-call-panel";
-import { IncomingCallCard } from "./incoming-call-card";
-import { InsufficientBalanceDialog } from "./insufficient-balance-dialog";
+import { liveCallUi, preloadLiveCallUi } from "./live-call-ui-loader";
 import { withNumberReader } from "./load-number-reader";
 import { PhoneInput } from "./phone-input";
-import { RatingDialog } from "./rating-dialog";
 import { SuggestedCountry } from "./suggested-country";
 import { useBalance } from "./balance-api";
 import { useCall } from "./use-call";
@@ -92,6 +87,12 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
     section.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
   }, [inCall]);
   const incoming = voice.incoming && !inCall ? voice.incoming : null;
+  // The in-call parts and dialogs are fetched when a call comes near (live-call-ui-loader.ts), not with the page.
+  const ui = liveCallUi.useModule();
+  const callNear = inCall || incoming !== null || flow.dialog !== null || call.ratingFor !== null;
+  useEffect(() => {
+    if (callNear) preloadLiveCallUi();
+  }, [callNear]);
 
   return (
     <section ref={section} id="call" aria-labelledby={showHeading ? "call-heading" : undefined} aria-label={showHeading ? undefined : t("call_section.title")} className="scroll-mt-20 px-4 py-8">
@@ -101,8 +102,8 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
             {t("call_section.title")}
           </h2>
         ) : null}
-        {incoming ? (
-          <IncomingCallCard
+        {incoming && ui ? (
+          <ui.IncomingCallCard
             from={incoming.from}
             onAnswer={() => {
               voice.clearIncoming();
@@ -115,7 +116,7 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
           />
         ) : null}
         {call.view ? (
-          <InCallPanel call={call.view} onMute={call.toggleMute} onDigit={call.sendDigit} />
+          ui ? <ui.InCallPanel call={call.view} onMute={call.toggleMute} onDigit={call.sendDigit} /> : null
         ) : (
           <>
             <div className="space-y-2">
@@ -141,21 +142,31 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
           </>
         )}
         {call.balanceSpent && !inCall ? <BalanceSpentNotice /> : null}
-        <CallButton phase={call.view?.phase ?? null} busy={flow.busy} onCall={() => void flow.dial()} onHangUp={call.hangUp} />
+        <CallButton
+          phase={call.view?.phase ?? null}
+          busy={flow.busy}
+          onCall={() => {
+            preloadLiveCallUi();
+            void flow.dial();
+          }}
+          onHangUp={call.hangUp}
+        />
         {/* "Ready to call" would mislead during a call: the indicator is for the dialler. */}
         {signedIn && !inCall ? (
           <VoiceStatus ready={voice.ready} failed={voice.failed} microphoneDenied={microphoneDenied} onRetryDevice={voice.retry} onRetryMicrophone={retryMicrophone} />
         ) : null}
       </div>
-      <CountryMismatchDialog
-        picked={country}
-        suggestion={flow.dialog?.kind === "mismatch" ? flow.dialog.suggestion : null}
-        onAnswer={(useSuggestion) => void flow.resolveMismatch(useSuggestion)}
-        onClose={flow.close}
-      />
-      <ConfirmCallDialog details={flow.dialog?.kind === "confirm" ? flow.dialog.details : null} onConfirm={() => void flow.confirm()} onCancel={flow.close} />
-      <InsufficientBalanceDialog details={flow.dialog?.kind === "insufficient" ? flow.dialog.details : null} onClose={flow.close} />
-      <RatingDialog callSid={call.ratingFor} onClose={call.closeRating} />
+      {ui ? (
+        <ui.CallDialogs
+          picked={country}
+          dialog={flow.dialog}
+          ratingFor={call.ratingFor}
+          onMismatch={(useSuggestion) => void flow.resolveMismatch(useSuggestion)}
+          onConfirm={() => void flow.confirm()}
+          onClose={flow.close}
+          onRated={call.closeRating}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { cn } from "../../lib/cn";
@@ -25,9 +25,9 @@ export function RatingDialog({ callSid, onClose }: { callSid: string | null; onC
     setSaving(true);
     try {
       await submitRating(callSid, rating);
-      toast.success(t("call_section.rating.thanks"));
+      notify.success(t("call_section.rating.thanks"));
     } catch {
-      toast.error(t("call_section.rating.failed"));
+      notify.error(t("call_section.rating.failed"));
     } finally {
       setSaving(false);
       close();

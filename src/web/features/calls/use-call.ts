@@ -1,16 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import type { LiveEventMap } from "../../../shared/api/live-events";
 import { parseMoney, type Money } from "../../../shared/money";
 import { onLiveEvent } from "../../lib/live-events";
 import { useLocale } from "../../lib/use-locale";
-import { hasMeasurements } from "../../lib/voice/call-quality";
 import type { VoiceCall } from "../../lib/voice/voice-device";
 import { callErrorMessage, refusalMessage } from "./call-errors";
 import { meterCall, type CallMeter } from "./call-meter";
 import { showCompletedToasts } from "./call-outcome-toasts";
-import { submitQuality } from "./calls-api";
 
 export type CallPhase = "connecting" | "ringing" | "connected";
 
@@ -85,7 +83,7 @@ export function useCall(balance: Money | undefined) {
   const showOutcome = useCallback((message: string, fromServer = false) => {
     if (outcomeShown.current && !fromServer) return;
     outcomeShown.current = true;
-    toast.error(message, { id: "call-outcome" });
+    notify.error(message, { id: "call-outcome" });
   }, []);
 
   const follow = useCallback(
@@ -106,7 +104,8 @@ export function useCall(balance: Money | undefined) {
         const sid = handle.callSid() ?? current.sid;
         lastCall.current = { sid, to: current.to, direction: current.direction };
         const quality = handle.stats();
-        if (sid && hasMeasurements(quality)) void submitQuality(sid, quality).catch((error: unknown) => console.warn("call quality not stored", error));
+        // The calls API's schemas stay out of the first load: fetched with the first call's end.
+        if (sid) void import("./calls-api").then(({ reportMeasuredQuality }) => reportMeasuredQuality(sid, quality));
         activeRef.current = null;
         setActive(null);
       });
@@ -166,7 +165,7 @@ export function useCall(balance: Money | undefined) {
     }));
     if (event.status === "initiated") {
       // The spec: the server took the call (nothing charged yet); the clock starts only when it is answered.
-      toast(t("call_section.initiated"), { id: "call-progress", duration: 2000 });
+      notify(t("call_section.initiated"), { id: "call-progress", duration: 2000 });
       update((record) => ({ ...record, answeredAt: null }));
     } else if (event.status === "ringing") update((record) => (record.phase === "connecting" ? { ...record, phase: "ringing" } : record));
     else if (event.status === "answered") {
@@ -215,7 +214,7 @@ export function useCall(balance: Money | undefined) {
     const current = activeRef.current;
     if (!spent || !current) return;
     setBalanceSpent(true);
-    toast.warning(t("call_section.auto_ended.title"), { description: t("call_section.auto_ended.description"), id: "call-outcome" });
+    notify.warning(t("call_section.auto_ended.title"), { description: t("call_section.auto_ended.description"), id: "call-outcome" });
     outcomeShown.current = true;
     current.handle.disconnect();
   }, [spent, t]);
@@ -233,7 +232,7 @@ export function useCall(balance: Money | undefined) {
   }, [update]);
   const sendDigit = useCallback(
     (digit: string) => {
-      activeRef.current?.handle.sendDigits(digit).catch(() => toast.error(t("call_section.dtmf_failed")));
+      activeRef.current?.handle.sendDigits(digit).catch(() => notify.error(t("call_section.dtmf_failed")));
     },
     [t],
   );

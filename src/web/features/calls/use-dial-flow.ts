@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { insufficientBalance, timeLimitSeconds } from "../../../shared/billing";
 import { parseMoney, type Money } from "../../../shared/money";
 import { BALANCE_QUERY_KEY } from "../../lib/live-events";
@@ -57,14 +57,14 @@ export function useDialFlow(input: DialFlowInput) {
     async (country: RatedCountry, local: string) => {
       const quote = await quoteCall(dialledNumber(country, local), country);
       if (!quote.ok) {
-        toast.error(t(`errors.${quote.refusal}`));
+        notify.error(t(`errors.${quote.refusal}`));
         return;
       }
       let balance: Money;
       try {
         balance = parseMoney((await queryClient.fetchQuery({ queryKey: BALANCE_QUERY_KEY, queryFn: fetchBalance, staleTime: 0 })).balance);
       } catch {
-        toast.error(t("call_section.balance_failed"));
+        notify.error(t("call_section.balance_failed"));
         return;
       }
       const details: ConfirmDetails = { e164: quote.e164, countryCode: quote.countryCode, rate: quote.rate, balance, talkSeconds: timeLimitSeconds(balance, quote.rate) };
@@ -92,7 +92,7 @@ export function useDialFlow(input: DialFlowInput) {
         const message = DIAL_BLOCK_MESSAGES[block];
         // A browser without MediaDevices cannot be helped by a permission: say so instead.
         const description = block === "microphone" && !microphoneSupported() ? "call_section.microphone_unsupported" : message.description;
-        toast.error(t(message.title), description ? { description: t(description) } : {});
+        notify.error(t(message.title), description ? { description: t(description) } : {});
         if (block === "sign_in") void navigate(localePath(locale, "/auth"));
         return;
       }
@@ -136,7 +136,7 @@ export function useDialFlow(input: DialFlowInput) {
       const handle = await input.connect(current.details.e164);
       input.onStarted(handle, { to: current.details.e164, rate: current.details.rate, balance: current.details.balance });
     } catch {
-      toast.error(callErrorMessage(t, 31005));
+      notify.error(callErrorMessage(t, 31005));
     }
   }, [dialog, input, t]);
 

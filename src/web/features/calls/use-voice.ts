@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import { VoiceSdkLoadError } from "../../lib/voice/twilio-voice-device";
-import { InvalidVoiceTokenError } from "../../lib/voice/voice-token";
+import { notify } from "../../lib/notify";
 import { TOKEN_ERROR_CODES, type DeviceState, type VoiceCall } from "../../lib/voice/voice-device";
-import { VoiceSession } from "../../lib/voice/voice-session";
+import type { VoiceSession } from "../../lib/voice/voice-session";
 import { callErrorMessage } from "./call-errors";
+import { preloadLiveCallUi } from "./live-call-ui-loader";
+
+/** The voice device and its carriers' code: fetched when a signed-in person's device starts, never with the first page. */
+const loadVoiceSession = () => import("../../lib/voice/voice-session");
 
 export interface VoiceState {
   session: VoiceSession | null;
@@ -31,34 +33,51 @@ export function useVoice(enabled: boolean): VoiceState {
 
   useEffect(() => {
     if (!enabled) return;
-    const voice = new VoiceSession();
-    setSession(voice);
+    let stopped = false;
+    let voice: VoiceSession | null = null;
     setReady(false);
     setFailed(false);
-    voice.on("ready", () => setReady(true));
-    voice.on("state", setState);
-    voice.on("incoming", (call) => {
-      setIncoming(call);
-      call.on("disconnect", () => setIncoming((current) => (current === call ? null : current)));
-    });
-    voice.on("tokenError", (error) => {
-      const key = error instanceof InvalidVoiceTokenError ? "call_section.invalid_token" : "call_section.token_failed";
-      toast.error(t(key), { id: "voice-token" });
-    });
-    voice.on("error", (error) => {
-      // Token errors are mended by a refresh; the person only hears of them if that fails.
-      if (TOKEN_ERROR_CODES.includes(error.code)) return;
-      // A call's own errors are shown by the call; these are the device's.
-      if (voice.activeCall()) return;
-      toast.error(callErrorMessage(t, error.code), { id: `voice-error-${error.code}` });
-    });
-    voice.start().catch((error: unknown) => {
-      setFailed(true);
-      // A token failure was already told (tokenError); a device's own error by its `error` event.
-      if (error instanceof VoiceSdkLoadError) toast.error(t("call_section.load_failed"), { id: "voice-load" });
-    });
+    // An incoming call may follow once the device listens: its card should not wait for a fetch.
+    preloadLiveCallUi();
+    loadVoiceSession().then(
+      ({ VoiceSession, InvalidVoiceTokenError, VoiceSdkLoadError }) => {
+        if (stopped) return;
+        const started = new VoiceSession();
+        voice = started;
+        setSession(started);
+        started.on("ready", () => setReady(true));
+        started.on("state", setState);
+        started.on("incoming", (call) => {
+          setIncoming(call);
+          call.on("disconnect", () => setIncoming((current) => (current === call ? null : current)));
+        });
+        started.on("tokenError", (error) => {
+          const key = error instanceof InvalidVoiceTokenError ? "call_section.invalid_token" : "call_section.token_failed";
+          notify.error(t(key), { id: "voice-token" });
+        });
+        started.on("error", (error) => {
+          // Token errors are mended by a refresh; the person only hears of them if that fails.
+          if (TOKEN_ERROR_CODES.includes(error.code)) return;
+          // A call's own errors are shown by the call; these are the device's.
+          if (started.activeCall()) return;
+          notify.error(callErrorMessage(t, error.code), { id: `voice-error-${error.code}` });
+        });
+        started.start().catch((error: unknown) => {
+          setFailed(true);
+          // A token failure was already told (tokenError); a device's own error by its `error` event.
+          if (error instanceof VoiceSdkLoadError) notify.error(t("call_section.load_failed"), { id: "voice-load" });
+        });
+      },
+      () => {
+        // The device's own code did not arrive: told as the SDK's failure is, with the same retry.
+        if (stopped) return;
+        setFailed(true);
+        notify.error(t("call_section.load_failed"), { id: "voice-load" });
+      },
+    );
     return () => {
-      voice.stop();
+      stopped = true;
+      voice?.stop();
       setSession(null);
       setReady(false);
       setState("idle");

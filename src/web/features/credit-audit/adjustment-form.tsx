@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { z } from "zod";
 import { ADJUSTMENT_REASON_MAX } from "../../../shared/api/credit-audit";
 import { formatUsd, parseMoney } from "../../../shared/money";
@@ -65,7 +65,7 @@ export function AdjustmentForm() {
       { email: values.email, amount, reason: values.reason },
       {
         onSuccess: (result) => {
-          toast.success(
+          notify.success(
             t("credit_audit.adjusted", {
               email: result.entry.email,
               amount: isolateText(formatUsd(parseMoney(result.entry.amount), locale, 4)),

@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import type { CallLog } from "../../../shared/api/calls";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
@@ -33,7 +33,7 @@ export function RateCallDialog({ call, onClose }: { call: CallLog | null; onClos
       { callSid: call.callSid, rating },
       {
         onSuccess: () => {
-          toast.success(t("history.rating_saved"));
+          notify.success(t("history.rating_saved"));
           close();
         },
       },

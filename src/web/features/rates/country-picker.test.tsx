@@ -74,6 +74,35 @@ describe("CountryPicker", { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.getByRole("combobox", { name: "Country" }).textContent).toContain("Jamaica"));
   });
 
+  it("opens as a dialog from its own trigger, toggles from it, and gives focus back to it on Escape", async () => {
+    renderAt(<Harness onChange={() => undefined} />);
+    const trigger = await screen.findByRole("combobox", { name: "Country" });
+    await waitFor(() => expect(trigger.hasAttribute("disabled")).toBe(false));
+    // Closed, the trigger is what radix's Trigger renders: a dialog popup, not expanded, no content to point at.
+    expect(trigger.getAttribute("aria-haspopup")).toBe("dialog");
+    expect(trigger.getAttribute("aria-expanded")).toBe("false");
+    expect(trigger.getAttribute("data-state")).toBe("closed");
+    expect(trigger.hasAttribute("aria-controls")).toBe(false);
+
+    fireEvent.click(trigger);
+    const search = await screen.findByPlaceholderText("Country, +code or code");
+    expect(trigger.getAttribute("aria-expanded")).toBe("true");
+    expect(document.getElementById(trigger.getAttribute("aria-controls") ?? "")?.contains(search)).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(search));
+
+    fireEvent.keyDown(search, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByPlaceholderText("Country, +code or code")).toBeNull());
+    expect(document.activeElement).toBe(trigger);
+    expect(trigger.getAttribute("aria-expanded")).toBe("false");
+
+    // Pressing the trigger while the list is open closes it (not a click outside that reopens it).
+    fireEvent.click(trigger);
+    await screen.findByPlaceholderText("Country, +code or code");
+    fireEvent.pointerDown(trigger);
+    fireEvent.click(trigger);
+    await waitFor(() => expect(screen.queryByPlaceholderText("Country, +code or code")).toBeNull());
+  });
+
   it("offers only countries the service prices", async () => {
     renderAt(<Harness onChange={() => undefined} />);
     // Cuba has no row in the deck: the server does not list it, so neither does the picker.

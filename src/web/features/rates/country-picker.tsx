@@ -1,18 +1,19 @@
-import { Check, ChevronsUpDown } from "lucide-react";
+import { ChevronsUpDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { searchCountries } from "../../../shared/countries/countries";
-import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from "../../components/ui/command";
-import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
-import { Ltr } from "../../components/ui/ltr";
+import { useOnDemandPopup } from "../../components/ui/on-demand-popup";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
+import { onDemand } from "../../lib/on-demand";
 import { useCountryNames } from "./country-names";
+import { CountryOption } from "./country-option";
 import { PopularChips } from "./popular-chips";
 import { usePublicRates } from "./rates-api";
-import type { RatedCountry } from "./rated-countries";
 import { useRatesStrings } from "./rates-strings";
-import { Flag } from "../../components/ui/flag";
+
+/** The open list (popover, cmdk): fetched when the picker is first hovered, focused or pressed, not with the page. */
+const panel = onDemand(() => import("./country-picker-panel"));
 
 export interface CountryPickerProps {
   /** The selected ISO code ("JM"), or null. */
@@ -39,7 +40,7 @@ export function CountryPicker({ value, onChange, id, showPopular = true, disable
   useRatesStrings();
   const rates = usePublicRates();
   const { nameOf, namesLocale } = useCountryNames();
-  const [open, setOpen] = useState(false);
+  const popup = useOnDemandPopup(panel);
   const [query, setQuery] = useState("");
 
   const countries = rates.data;
@@ -52,8 +53,12 @@ export function CountryPicker({ value, onChange, id, showPopular = true, disable
 
   const choose = (code: string) => {
     onChange(code);
-    setOpen(false);
+    popup.setOpen(false);
     setQuery("");
+  };
+  const openChange = (next: boolean) => {
+    popup.setOpen(next);
+    if (!next) setQuery("");
   };
 
   if (rates.isError) {
@@ -69,63 +74,42 @@ export function CountryPicker({ value, onChange, id, showPopular = true, disable
 
   return (
     <div className={cn("space-y-3", className)}>
-      <Popover
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) setQuery("");
-        }}
+      <button
+        {...popup.trigger}
+        id={id}
+        role="combobox"
+        disabled={disabled || !countries}
+        {...labelling}
+        onClick={() => openChange(!popup.open)}
+        className="flex h-11 w-full items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-start text-base text-slate-900 hover:border-slate-400 disabled:cursor-not-allowed disabled:bg-slate-100"
       >
-        <PopoverTrigger asChild>
-          <button
-            type="button"
-            id={id}
-            role="combobox"
-            aria-expanded={open}
-            disabled={disabled || !countries}
-            {...labelling}
-            className="flex h-11 w-full items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-start text-base text-slate-900 hover:border-slate-400 disabled:cursor-not-allowed disabled:bg-slate-100"
-          >
-            {!countries ? (
-              <>
-                <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" />
-                <span className="text-slate-500">{t("common.loading")}</span>
-              </>
-            ) : selected ? (
-              <CountryOption country={selected} name={nameOf(selected.code)} />
-            ) : (
-              <span className="flex-1 truncate text-slate-500">{t("country_picker.placeholder")}</span>
-            )}
-            <ChevronsUpDown aria-hidden="true" className="ms-auto size-4 shrink-0 text-slate-400" />
-          </button>
-        </PopoverTrigger>
-        <PopoverContent aria-label={t("country_picker.placeholder")} className="w-80 max-w-[calc(100vw-1rem)]">
-          <Command shouldFilter={false} label={t("country_picker.placeholder")} defaultValue={value ?? undefined} loop>
-            <CommandInput value={query} onValueChange={setQuery} placeholder={t("country_picker.search_hint")} aria-label={t("country_picker.search_hint")} />
-            <CommandList label={t("country_picker.placeholder")}>
-              <CommandEmpty>{t("country_picker.empty")}</CommandEmpty>
-              {results.map((country) => (
-                <CommandItem key={country.code} value={country.code} onSelect={() => choose(country.code)}>
-                  <CountryOption country={country} name={nameOf(country.code)} />
-                  <Check aria-hidden="true" className={cn("size-4 shrink-0 text-brand-700", country.code === value ? "visible" : "invisible")} />
-                </CommandItem>
-              ))}
-            </CommandList>
-          </Command>
-        </PopoverContent>
-      </Popover>
+        {!countries ? (
+          <>
+            <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" />
+            <span className="text-slate-500">{t("common.loading")}</span>
+          </>
+        ) : selected ? (
+          <CountryOption country={selected} name={nameOf(selected.code)} />
+        ) : (
+          <span className="flex-1 truncate text-slate-500">{t("country_picker.placeholder")}</span>
+        )}
+        <ChevronsUpDown aria-hidden="true" className="ms-auto size-4 shrink-0 text-slate-400" />
+      </button>
+      {popup.module ? (
+        <popup.module.CountryPickerPanel
+          open={popup.open}
+          onOpenChange={openChange}
+          anchor={popup.anchor}
+          content={{ ...popup.content, ...popup.outside }}
+          value={value}
+          query={query}
+          onQuery={setQuery}
+          results={results}
+          nameOf={nameOf}
+          onChoose={choose}
+        />
+      ) : null}
       {showPopular && countries ? <PopularChips countries={countries} value={value} onChange={choose} /> : null}
     </div>
-  );
-}
-
-/** Flag, name and dial code on one line; the dial code stays "+44" in right-to-left text. */
-export function CountryOption({ country, name }: { country: RatedCountry; name: string }) {
-  return (
-    <span className="flex min-w-0 flex-1 items-center gap-2">
-      <Flag code={country.code} lazy />
-      <span className="truncate">{name}</span>
-      <Ltr className="ms-auto shrink-0 text-sm tabular-nums text-slate-500">{country.dialCode}</Ltr>
-    </span>
   );
 }

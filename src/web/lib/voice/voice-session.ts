@@ -133,3 +133,7 @@ export class VoiceSession extends Emitter<VoiceSessionEvents> {
     this.emit("ready", undefined);
   }
 }
+
+// The errors a session's start can end in, for the code that loads this module on demand (features/calls/use-voice.ts).
+export { VoiceSdkLoadError } from "./twilio-voice-device";
+export { InvalidVoiceTokenError } from "./voice-token";

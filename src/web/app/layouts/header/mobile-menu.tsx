@@ -1,102 +1,25 @@
-import { Menu, X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
-import { useState } from "react";
+import { Menu } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { buttonVariants } from "../../../components/ui/button";
+import { useOnDemandPopup } from "../../../components/ui/on-demand-popup";
 import type { AuthState } from "../../../features/accounts/use-auth";
-import { useLocale } from "../../../lib/use-locale";
-import { LanguagePicker } from "./language-picker";
-import { adminLinks, customerMore, customerPrimary, visitorMenu, type NavItem } from "./nav-items";
+import { onDemand } from "../../../lib/on-demand";
 
-const LINK = "block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
+/** The menu's dialog: fetched when the button is first hovered, focused or pressed, not with the page. */
+const mobileMenuPanel = onDemand(() => import("./mobile-menu-panel"));
 
-/** The slide-out menu on small screens, mirroring the desktop header of each kind of person. */
+/** The menu button on small screens; it opens the slide-out menu (mobile-menu-panel.tsx). */
 export function MobileMenu({ auth, onRates, onSignOut }: { auth: AuthState; onRates: () => void; onSignOut: () => void }) {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  const links = (items: NavItem[]) =>
-    items.map((item) => (
-      <li key={item.key}>
-        <Link to={`/${locale}/${item.path}`} className={LINK} onClick={close}>
-          {t(item.key)}
-        </Link>
-      </li>
-    ));
-  const ratesItem = (
-    <li>
-      <button
-        type="button"
-        className={`${LINK} w-full text-start`}
-        onClick={() => {
-          close();
-          onRates();
-        }}
-      >
-        {t("nav.rates")}
-      </button>
-    </li>
-  );
-
+  const popup = useOnDemandPopup(mobileMenuPanel);
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden">
+    <>
+      <button {...popup.trigger} className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden">
         <Menu aria-hidden="true" className="size-6" />
         <span className="sr-only">{t("nav.menu")}</span>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 end-0 z-50 flex w-[min(20rem,85vw)] flex-col overflow-y-auto bg-white p-4 shadow-xl"
-        >
-          <div className="mb-4 flex items-center justify-between">
-            <DialogPrimitive.Title className="text-lg font-semibold">{t("nav.menu")}</DialogPrimitive.Title>
-            <DialogPrimitive.Close className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-slate-100">
-              <X aria-hidden="true" className="size-6" />
-              <span className="sr-only">{t("common.close")}</span>
-            </DialogPrimitive.Close>
-          </div>
-          <nav aria-label={t("nav.menu")} className="flex-1">
-            <ul className="space-y-1">
-              {auth.isAdmin ? links(adminLinks()) : null}
-              {auth.status === "authenticated" && !auth.isAdmin ? (
-                <>
-                  {links(customerPrimary())}
-                  {links(customerMore())}
-                  {ratesItem}
-                </>
-              ) : null}
-              {auth.status !== "authenticated" ? (
-                <>
-                  <li className="pb-2">
-                    <Link to={`/${locale}/signup`} className={buttonVariants({ className: "w-full" })} onClick={close}>
-                      {t("nav.sign_up_cta")}
-                    </Link>
-                  </li>
-                  {ratesItem}
-                  {links(visitorMenu())}
-                  <li>
-                    <Link to={`/${locale}/auth`} className={LINK} onClick={close}>
-                      {t("nav.sign_in")}
-                    </Link>
-                  </li>
-                </>
-              ) : null}
-            </ul>
-          </nav>
-          <div className="mt-4 flex items-center justify-between border-t border-slate-200 pt-4">
-            <LanguagePicker onChosen={close} />
-            {auth.status === "authenticated" ? (
-              <button type="button" className="rounded-lg px-3 py-2 font-medium text-red-700 hover:bg-red-50" onClick={onSignOut}>
-                {t("nav.sign_out")}
-              </button>
-            ) : null}
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+      </button>
+      {popup.module ? (
+        <popup.module.MobileMenuPanel open={popup.open} onOpenChange={popup.setOpen} content={popup.content} auth={auth} onRates={onRates} onSignOut={onSignOut} />
+      ) : null}
+    </>
   );
 }

@@ -1,23 +1,43 @@
 import { ChevronDown } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { useLocale } from "../../../lib/use-locale";
-import { customerMore } from "./nav-items";
+import { onDemand } from "../../../lib/on-demand";
 
 const CLOSE_DELAY_MS = 1000;
-const ITEM = "block w-full cursor-pointer rounded-md px-3 py-2 text-start text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
+/** The keys with which radix's trigger toggles its menu, and the one that only opens it. */
+const TOGGLING_KEYS = ["Enter", " "];
+const OPENING_KEY = "ArrowDown";
 
-/** The customer's More menu: opens on hover (or click/keyboard) and closes 1 s after the pointer leaves. */
+/** The menu's code (radix's dropdown menu): fetched when the button is first hovered, focused or pressed, not with the page. */
+const moreMenuDropdown = onDemand(() => import("./more-menu-dropdown"));
+
+/**
+ * The customer's More menu: opens on hover (or click/keyboard) and closes 1 s after the
+ * pointer leaves. Until its code is there it is a button like radix's closed trigger that
+ * asks for the code and remembers a request to open; the menu then takes its place.
+ */
 export function MoreMenu({ onRates }: { onRates: () => void }) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const dropdown = moreMenuDropdown.useModule();
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
+  const focused = useRef(false);
+  const load = () => {
+    moreMenuDropdown.load().catch((error: unknown) => {
+      setOpen(false);
+      console.warn("the More menu could not load", error);
+    });
+  };
   const keepOpen = () => {
     window.clearTimeout(closeTimer.current);
     setOpen(true);
+    load();
+  };
+  // What radix's trigger does on a press: toggle (a hover may have opened it already).
+  const toggle = () => {
+    window.clearTimeout(closeTimer.current);
+    setOpen((current) => !current);
+    load();
   };
   const closeSoon = () => {
     window.clearTimeout(closeTimer.current);
@@ -25,34 +45,37 @@ export function MoreMenu({ onRates }: { onRates: () => void }) {
   };
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
+  if (dropdown) {
+    return <dropdown.MoreMenuDropdown open={open} onOpenChange={setOpen} onPointerEnter={keepOpen} onPointerLeave={closeSoon} onRates={onRates} takeFocus={focused.current} />;
+  }
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
-      <DropdownMenu.Trigger
-        onPointerEnter={keepOpen}
-        onPointerLeave={closeSoon}
-        className="inline-flex h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
-      >
-        {t("nav.more")}
-        <ChevronDown aria-hidden="true" className="size-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          onPointerEnter={keepOpen}
-          onPointerLeave={closeSoon}
-          className="z-50 min-w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200"
-        >
-          {customerMore().map((item) => (
-            <DropdownMenu.Item key={item.key} asChild className={ITEM}>
-              <Link to={`/${locale}/${item.path}`}>{t(item.key)}</Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Item className={ITEM} onSelect={onRates}>
-            {t("nav.rates")}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerEnter={keepOpen}
+      onPointerLeave={closeSoon}
+      onFocus={() => {
+        focused.current = true;
+        load();
+      }}
+      onBlur={() => {
+        focused.current = false;
+      }}
+      onPointerDown={(event: PointerEvent) => {
+        if (event.button === 0 && !event.ctrlKey) toggle();
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key === OPENING_KEY) keepOpen();
+        else if (TOGGLING_KEYS.includes(event.key)) toggle();
+        else return;
+        event.preventDefault();
+      }}
+      className="inline-flex h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+    >
+      {t("nav.more")}
+      <ChevronDown aria-hidden="true" className="size-4" />
+    </button>
   );
 }

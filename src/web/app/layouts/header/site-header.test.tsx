@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthState } from "../../../features/accounts/use-auth";
@@ -89,5 +89,43 @@ describe("site header", () => {
     fireEvent.click(await screen.findByRole("button", { name: /Svenska/ }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(lastRouter?.state.location.pathname).toBe("/sv/somewhere");
+  });
+
+  it("opens the mobile menu from its own button, marks it expanded, and gives focus back to the button on Escape", async () => {
+    renderHeader({});
+    const button = screen.getByRole("button", { name: "Menu" });
+    // Closed, the button is what radix's Trigger renders, before the menu's code is fetched.
+    expect(button.getAttribute("aria-haspopup")).toBe("dialog");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(button.getAttribute("data-state")).toBe("closed");
+
+    fireEvent.click(button);
+    const menu = await screen.findByRole("dialog", { name: "Menu" });
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    expect(button.getAttribute("aria-controls")).toBe(menu.id);
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+
+    fireEvent.keyDown(document.activeElement ?? menu, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("loads the More menu when its button takes the focus, keeps the focus on it, and opens the menu from the keyboard", async () => {
+    const nav = renderHeader({ status: "authenticated", userId: "u1" });
+    const button = within(nav).getByRole("button", { name: "More" });
+    expect(button.getAttribute("aria-haspopup")).toBe("menu");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+
+    act(() => button.focus());
+    // The menu's own trigger replaces the button once its code is in, and has the focus.
+    await waitFor(() => expect(within(nav).getByRole("button", { name: "More" })).not.toBe(button));
+    const trigger = within(nav).getByRole("button", { name: "More" });
+    expect(document.activeElement).toBe(trigger);
+
+    fireEvent.keyDown(trigger, { key: "Enter" });
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Rates" })).toBeTruthy();
+    expect(trigger.getAttribute("aria-expanded")).toBe("true");
   });
 });

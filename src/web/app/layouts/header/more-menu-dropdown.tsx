@@ -1,0 +1,72 @@
+import { ChevronDown } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useLayoutEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocale } from "../../../lib/use-locale";
+import { customerMore } from "./nav-items";
+
+const ITEM = "block w-full cursor-pointer rounded-md px-3 py-2 text-start text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
+
+/**
+ * The More menu itself (radix's dropdown menu, with its trigger). Its own chunk, fetched
+ * when the More button is first hovered, focused or pressed (more-menu.tsx), which this
+ * then replaces, taking over its focus.
+ */
+export function MoreMenuDropdown({
+  open,
+  onOpenChange,
+  onPointerEnter,
+  onPointerLeave,
+  onRates,
+  takeFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPointerEnter: () => void;
+  onPointerLeave: () => void;
+  onRates: () => void;
+  /** The button this replaces had the focus: the trigger takes it. */
+  takeFocus: boolean;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Only when it replaces the button: once, on mount.
+  const focusOnMount = useRef(takeFocus);
+  useLayoutEffect(() => {
+    if (focusOnMount.current) trigger.current?.focus();
+  }, []);
+
+  return (
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenu.Trigger
+        ref={trigger}
+        onPointerEnter={onPointerEnter}
+        onPointerLeave={onPointerLeave}
+        className="inline-flex h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
+        {t("nav.more")}
+        <ChevronDown aria-hidden="true" className="size-4" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          onPointerEnter={onPointerEnter}
+          onPointerLeave={onPointerLeave}
+          className="z-50 min-w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200"
+        >
+          {customerMore().map((item) => (
+            <DropdownMenu.Item key={item.key} asChild className={ITEM}>
+              <Link to={`/${locale}/${item.path}`}>{t(item.key)}</Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Item className={ITEM} onSelect={onRates}>
+            {t("nav.rates")}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

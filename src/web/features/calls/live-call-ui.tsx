@@ -1,0 +1,41 @@
+import type { RatedCountry } from "../rates/rated-countries";
+import { ConfirmCallDialog } from "./confirm-call-dialog";
+import { CountryMismatchDialog } from "./country-mismatch-dialog";
+import { InsufficientBalanceDialog } from "./insufficient-balance-dialog";
+import { RatingDialog } from "./rating-dialog";
+import type { DialDialog } from "./use-dial-flow";
+
+/**
+ * What the call section shows only around a call: the in-call panel, the incoming call,
+ * and the dialogs of a dial and of its end. Its own chunk (live-call-ui-loader.ts): a
+ * visitor who never calls never fetches it, nor the dialog code it brings.
+ */
+export { InCallPanel } from "./in-call-panel";
+export { IncomingCallCard } from "./incoming-call-card";
+
+export function CallDialogs({
+  picked,
+  dialog,
+  ratingFor,
+  onMismatch,
+  onConfirm,
+  onClose,
+  onRated,
+}: {
+  picked: RatedCountry | null;
+  dialog: DialDialog | null;
+  ratingFor: string | null;
+  onMismatch: (useSuggestion: boolean) => void;
+  onConfirm: () => void;
+  onClose: () => void;
+  onRated: () => void;
+}) {
+  return (
+    <>
+      <CountryMismatchDialog picked={picked} suggestion={dialog?.kind === "mismatch" ? dialog.suggestion : null} onAnswer={onMismatch} onClose={onClose} />
+      <ConfirmCallDialog details={dialog?.kind === "confirm" ? dialog.details : null} onConfirm={onConfirm} onCancel={onClose} />
+      <InsufficientBalanceDialog details={dialog?.kind === "insufficient" ? dialog.details : null} onClose={onClose} />
+      <RatingDialog callSid={ratingFor} onClose={onRated} />
+    </>
+  );
+}
