@@ -7,7 +7,8 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   return (
     <span role="status" className={cn("inline-flex items-center", className)}>
       <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
-      <span className="sr-only">{label ?? t("common.loading")}</span>
+      {/* Empty rather than the raw key while a bare page waits for its first strings. */}
+      <span className="sr-only">{label ?? t("common.loading", { defaultValue: "" })}</span>
     </span>
   );
 }
