@@ -13,7 +13,7 @@ import { AdminCallDetailDialog } from "./admin-call-detail";
 import { ADMIN_CALLS_SEARCH, adminCallsCsvHref, applyAdminCallsChange, isFiltered, rangeIsBackwards, useAdminCalls } from "./admin-calls-api";
 import { AdminCallsCards } from "./admin-calls-cards";
 import { AdminCallsFilters, type AdminCallsFilterChange } from "./admin-calls-filters";
-import { useAdminCallsStrings } from "./admin-calls-format";
+import { ADMIN_CALLS_PREFIXES, useAdminCallsStrings } from "./admin-calls-format";
 import { AdminCallsTable } from "./admin-calls-table";
 import { AdminCallsTotals } from "./admin-calls-totals";
 
@@ -117,3 +117,6 @@ export function AdminCallsPage() {
 }
 
 export default AdminCallsPage;
+
+/** The strings this page waits for (app/page-routes.tsx). */
+export const pageStrings = ADMIN_CALLS_PREFIXES;
