@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Toaster } from "sonner";
 import { directionOf, isLocale } from "../../shared/i18n/locales";
+import { textOrNothing } from "../lib/i18n/i18n";
 
 /** Sonner's shortcut to the notifications (its default hotkey), named in the region's label. */
 const HOTKEY = "Alt+T";
@@ -17,7 +18,7 @@ export function AppToaster() {
       position={dir === "rtl" ? "top-left" : "top-right"}
       richColors
       closeButton
-      customAriaLabel={t("common.notifications", { hotkey: HOTKEY })}
+      customAriaLabel={textOrNothing(i18n, "common.notifications", { hotkey: HOTKEY })}
       toastOptions={{ style: { width: 356 }, closeButtonAriaLabel: t("common.close_notification") }}
     />
   );

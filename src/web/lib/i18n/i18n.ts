@@ -159,3 +159,11 @@ export async function activateLocale(locale: Locale, extraPrefixes: string[] = [
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
 }
+
+/**
+ * For what shows before a bare page's first strings arrive (its spinner, the notifications
+ * region): nothing rather than the raw key; the component renders again when they are in.
+ */
+export function textOrNothing(instance: I18n, key: string, options: Record<string, string> = {}): string {
+  return instance.exists(key) ? instance.t(key, options) : "";
+}
