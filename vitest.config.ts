@@ -36,7 +36,7 @@ export default defineConfig({
           name: "web",
           include: ["src/web/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
-          setupFiles: ["src/test/fail-on-console-error.ts", "src/test/web-setup.ts"],
+          setupFiles: ["src/test/fail-on-console-error.ts", "src/test/web-setup.ts", "src/web/test/load-english.ts"],
         },
       },
     ],

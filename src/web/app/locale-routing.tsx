@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useParams } from "react-router";
 import { isLocale, isLocaleSegment, toSupportedLocale, type Locale } from "../../shared/i18n/locales";
 import { PageSpinner } from "../components/ui/spinner";
 import { NotFoundPage } from "../features/system/not-found-page";
-import { activateLocale } from "../lib/i18n/i18n";
+import { activateLocale, isLocaleShown } from "../lib/i18n/i18n";
 import { resolvePreferredLocale, saveLocale } from "../lib/locale-preference";
 
 /** Paths the spec lets people use without a language prefix, and where each one goes. */
@@ -36,8 +36,9 @@ export function LocaleGate() {
   const { lang = "" } = useParams();
   const location = useLocation();
   const { i18n } = useTranslation();
-  // A server-rendered page arrives with its language's strings in (ssr/render-page.tsx, main.tsx): ready from the first render, as on the server.
-  const [ready, setReady] = useState<Locale | null>(() => (isLocale(lang) && i18n.language === lang ? lang : null));
+  // A server-rendered page arrives with its language's strings and English's in (ssr/render-page.tsx, main.tsx): ready from the first
+  // render, as on the server. The bare shell of a private page has no strings at all until the startup keys arrive.
+  const [ready, setReady] = useState<Locale | null>(() => (isLocale(lang) && isLocaleShown(i18n, lang) ? lang : null));
 
   useEffect(() => {
     if (!isLocale(lang)) return;

@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { StringsGate } from "./strings-gate";
 
 /**
  * Every page under /{lang}, by who may see it. Add a page here (a lazy module
@@ -6,9 +7,26 @@ import type { RouteObject } from "react-router";
  * read these lists, so a link appears once its page exists.
  */
 type PageRoute = { path: string; lazy: NonNullable<RouteObject["lazy"]> };
+/** A page module; `pageStrings` names the key prefixes it needs beyond the startup keys, which it then waits for. */
+type PageModule = { default: React.ComponentType; pageStrings?: readonly string[] };
 
-function page(path: string, load: () => Promise<{ default: React.ComponentType }>): PageRoute {
-  return { path, lazy: async () => ({ Component: (await load()).default }) };
+function page(path: string, load: () => Promise<PageModule>): PageRoute {
+  return {
+    path,
+    lazy: async () => {
+      const { default: Page, pageStrings } = await load();
+      if (!pageStrings) return { Component: Page };
+      return {
+        Component: function PageWithStrings() {
+          return (
+            <StringsGate prefixes={pageStrings}>
+              <Page />
+            </StringsGate>
+          );
+        },
+      };
+    },
+  };
 }
 
 /** Open to everyone. Path "" is the language home. */

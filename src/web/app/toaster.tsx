@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { directionOf, isLocale } from "../../shared/i18n/locales";
 import { loadSonnerWhenIdle, toasterMounted, useLoadedSonner } from "../lib/notify";
+import { textOrNothing } from "../lib/i18n/i18n";
 
 /** Sonner's shortcut to the notifications (its default hotkey), named in the region's label. */
 const HOTKEY = "Alt+T";
@@ -15,7 +16,7 @@ export function AppToaster() {
   const sonner = useLoadedSonner();
   // After sonner's Toaster has subscribed (a child's effect runs first): the waiting toasts may go out.
   useEffect(() => (sonner ? toasterMounted() : loadSonnerWhenIdle()), [sonner]);
-  const label = t("common.notifications", { hotkey: HOTKEY });
+  const label = textOrNothing(i18n, "common.notifications", { hotkey: HOTKEY });
   // What sonner's Toaster renders while it has no toast: the named live region screen readers follow.
   if (!sonner) return <section aria-label={label} tabIndex={-1} aria-live="polite" aria-relevant="additions text" aria-atomic="false" data-react-aria-top-layer />;
   const dir = isLocale(i18n.language) ? directionOf(i18n.language) : "ltr";

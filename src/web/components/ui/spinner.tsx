@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
+import { textOrNothing } from "../../lib/i18n/i18n";
 
 /** A spinning ring with an accessible label. */
 export function Spinner({ className, label }: { className?: string; label?: string }) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   return (
     <span role="status" className={cn("inline-flex items-center", className)}>
       <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
-      <span className="sr-only">{label ?? t("common.loading")}</span>
+      <span className="sr-only">{label ?? textOrNothing(i18n, "common.loading")}</span>
     </span>
   );
 }

@@ -84,10 +84,15 @@ const LINK_ERRORS = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND"]
 /** A followed verification link lands here with ?verified=1 (or an error): say so once, then tidy the URL. */
 function useVerificationNotice(params: URLSearchParams, setParams: ReturnType<typeof useSearchParams>[1]) {
   const { t } = useTranslation();
+  // The effect runs again when more strings arrive (a new `t`) before the address is tidied: the notice shows once, and
+  // tidying again then would undo the move on to the start page.
+  const handled = useRef<string | null>(null);
   useEffect(() => {
     const verified = params.get("verified") === "1";
     const error = params.get("error");
     if (!verified && !error) return;
+    if (handled.current === params.toString()) return;
+    handled.current = params.toString();
     if (verified) notify.success(t("auth.email_verified.title"), { description: t("auth.email_verified.description") });
     // Verification links fail with these codes; anything else comes back from Google.
     else if (error && LINK_ERRORS.has(error)) notify.error(t("auth.link_invalid"));

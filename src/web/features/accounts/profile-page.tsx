@@ -66,3 +66,6 @@ export function ProfilePage() {
 }
 
 export default ProfilePage;
+
+/** The strings this page waits for (app/page-routes.tsx): the profile's words and the password form's, which it shares with the reset page. */
+export const pageStrings = ["profile.", "reset."];

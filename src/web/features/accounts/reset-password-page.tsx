@@ -74,3 +74,6 @@ export function ResetPasswordPage() {
 }
 
 export default ResetPasswordPage;
+
+/** The strings this page waits for (app/page-routes.tsx): the reset form's own words. */
+export const pageStrings = ["reset."];

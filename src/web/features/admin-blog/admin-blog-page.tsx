@@ -9,7 +9,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
-import { useBlogStrings } from "../blog/blog-strings";
+import { BLOG_PREFIXES, useBlogStrings } from "../blog/blog-strings";
 import { useAdminPosts, useSetPublished } from "./admin-blog-api";
 import { DeletePostDialog } from "./delete-post-dialog";
 import { PostCard } from "./post-card";
@@ -98,3 +98,6 @@ export function AdminBlogPage() {
 }
 
 export default AdminBlogPage;
+
+/** The strings this page waits for (app/page-routes.tsx). */
+export const pageStrings = BLOG_PREFIXES;

@@ -12,7 +12,7 @@ import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { AdminCallDetailDialog } from "./admin-call-detail";
 import { ADMIN_CALLS_SEARCH, adminCallsCsvHref, applyAdminCallsChange, isFiltered, rangeIsBackwards, useAdminCalls } from "./admin-calls-api";
 import { AdminCallsFilters, type AdminCallsFilterChange } from "./admin-calls-filters";
-import { useAdminCallsStrings } from "./admin-calls-format";
+import { ADMIN_CALLS_PREFIXES, useAdminCallsStrings } from "./admin-calls-format";
 import { AdminCallsTable } from "./admin-calls-table";
 import { AdminCallsTotals } from "./admin-calls-totals";
 
@@ -116,3 +116,6 @@ export function AdminCallsPage() {
 }
 
 export default AdminCallsPage;
+
+/** The strings this page waits for (app/page-routes.tsx). */
+export const pageStrings = ADMIN_CALLS_PREFIXES;

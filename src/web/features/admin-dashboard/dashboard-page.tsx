@@ -50,3 +50,6 @@ export function DashboardPage() {
 }
 
 export default DashboardPage;
+
+/** The strings this page waits for (app/page-routes.tsx): the counts' words and the background work's. */
+export const pageStrings = ["dashboard.", "background."];

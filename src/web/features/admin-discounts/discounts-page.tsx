@@ -13,7 +13,7 @@ import { DeleteDiscountDialog } from "./delete-discount-dialog";
 import { DiscountDialog, type DiscountDialogTarget } from "./discount-dialog";
 import { DiscountsTable } from "./discounts-table";
 import { useDiscounts, useUpdateDiscount } from "./discounts-api";
-import { useDiscountsStrings } from "./discounts-strings";
+import { DISCOUNTS_PREFIXES, useDiscountsStrings } from "./discounts-strings";
 
 /** /{lang}/discounts: the discount codes customers can use, created, edited, paused and deleted here (each change audited). */
 export function DiscountsPage() {
@@ -91,3 +91,6 @@ export function DiscountsPage() {
 }
 
 export default DiscountsPage;
+
+/** The strings this page waits for (app/page-routes.tsx). */
+export const pageStrings = DISCOUNTS_PREFIXES;

@@ -9,7 +9,7 @@ import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { rangeIsBackwards, useAdminPayments } from "./admin-payments-api";
-import { useAdminPaymentsStrings } from "./admin-payments-strings";
+import { ADMIN_PAYMENTS_PREFIXES, useAdminPaymentsStrings } from "./admin-payments-strings";
 import { PaymentFilters } from "./payment-filters";
 import { PaymentTotalsSummary } from "./payment-totals";
 import { PaymentsTable } from "./payments-table";
@@ -126,3 +126,6 @@ export function AdminPaymentsPage() {
 }
 
 export default AdminPaymentsPage;
+
+/** The strings this page waits for (app/page-routes.tsx). */
+export const pageStrings = ADMIN_PAYMENTS_PREFIXES;

@@ -148,3 +148,6 @@ export function CountryRatesPage() {
 }
 
 export default CountryRatesPage;
+
+/** The strings this page waits for (app/page-routes.tsx). */
+export const pageStrings = ["admin_rates."];

@@ -12,7 +12,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { formatRate } from "../rates/rate-format";
 import { useCancelCheckout, useCheckoutSession, usePayCheckout, usePaymentDetail, useStartCheckout } from "./buy-api";
-import { useBuyStrings } from "./buy-strings";
+import { BUY_PREFIXES, useBuyStrings } from "./buy-strings";
 import { CardForm } from "./card-form";
 import { navigateTo } from "./phone-page";
 
@@ -144,3 +144,6 @@ export function LocalCheckoutPage() {
 }
 
 export default LocalCheckoutPage;
+
+/** The strings this page waits for (app/page-routes.tsx). */
+export const pageStrings = BUY_PREFIXES;

@@ -9,7 +9,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { useBalance } from "../calls/balance-api";
 import { formatRate } from "../rates/rate-format";
-import { useBuyStrings } from "./buy-strings";
+import { BUY_PREFIXES, useBuyStrings } from "./buy-strings";
 import { formatAmount } from "./payment-format";
 import { PrintButton, Receipt } from "./receipt";
 import { useCreditLanding } from "./use-credit-landing";
@@ -122,3 +122,6 @@ export function PaymentSuccessPage() {
 }
 
 export default PaymentSuccessPage;
+
+/** The strings this page waits for (app/page-routes.tsx). */
+export const pageStrings = BUY_PREFIXES;

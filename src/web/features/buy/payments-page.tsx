@@ -8,7 +8,7 @@ import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { useOwnPayments } from "./buy-api";
-import { useBuyStrings } from "./buy-strings";
+import { BUY_PREFIXES, useBuyStrings } from "./buy-strings";
 import { PaymentsTable } from "./payments-table";
 import { ReceiptView } from "./receipt-view";
 
@@ -78,3 +78,6 @@ export function PaymentsPage() {
 }
 
 export default PaymentsPage;
+
+/** The strings this page waits for (app/page-routes.tsx). */
+export const pageStrings = BUY_PREFIXES;

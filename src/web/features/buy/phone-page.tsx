@@ -15,7 +15,7 @@ import { useBalance } from "../calls/balance-api";
 import { formatRate } from "../rates/rate-format";
 import { checkoutAmountOf, DEFAULT_PACKAGE, readCustomAmount } from "./amounts";
 import { usePaymentLimits, usePurchaseQuote, useStartCheckout } from "./buy-api";
-import { useBuyStrings } from "./buy-strings";
+import { BUY_PREFIXES, useBuyStrings } from "./buy-strings";
 import { PackagePicker, type AmountChoice } from "./package-picker";
 import { QuoteSummary } from "./quote-summary";
 import { TalkTime } from "./talk-time";
@@ -139,3 +139,6 @@ export function PhonePage() {
 }
 
 export default PhonePage;
+
+/** The strings this page waits for (app/page-routes.tsx): the talk-time estimate's country picker too. */
+export const pageStrings = [...BUY_PREFIXES, "country_picker.", "rates."];

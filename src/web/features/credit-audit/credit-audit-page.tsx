@@ -14,7 +14,7 @@ import { AccountsView } from "./accounts-view";
 import { AdjustmentForm } from "./adjustment-form";
 import { AuditPager } from "./audit-pager";
 import { ledgerCsvHref, rangeIsBackwards, useCreditAccounts, useCreditLedger } from "./credit-audit-api";
-import { useCreditAuditStrings } from "./credit-audit-strings";
+import { CREDIT_AUDIT_PREFIXES, useCreditAuditStrings } from "./credit-audit-strings";
 import { LedgerFilters } from "./ledger-filters";
 import { LedgerView } from "./ledger-view";
 import { SummaryCards } from "./summary-cards";
@@ -149,3 +149,6 @@ export function CreditAuditPage() {
 }
 
 export default CreditAuditPage;
+
+/** The strings this page waits for (app/page-routes.tsx). */
+export const pageStrings = CREDIT_AUDIT_PREFIXES;

@@ -12,7 +12,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../admin-rates/api-error-message";
 import { csvExportHref, rangeIsBackwards, useCallHistory } from "./history-api";
 import { HistoryFilters } from "./history-filters";
-import { useHistoryStrings } from "./history-strings";
+import { HISTORY_PREFIXES, useHistoryStrings } from "./history-strings";
 import { HistoryTable } from "./history-table";
 import { HistoryTotals } from "./history-totals";
 import { useHistorySearch } from "./use-history-search";
@@ -120,3 +120,6 @@ export function HistoryPage() {
 }
 
 export default HistoryPage;
+
+/** The strings this page waits for (app/page-routes.tsx). */
+export const pageStrings = HISTORY_PREFIXES;

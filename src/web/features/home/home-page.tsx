@@ -1,6 +1,8 @@
 import { lazy, Suspense } from "react";
 import { useAuth } from "../accounts/use-auth";
 import { CallSection } from "../calls/call-section";
+import { FAQ_PREFIXES } from "../content/content-strings";
+import { RATES_PREFIXES } from "../rates/rates-strings";
 import { BalanceCard } from "./balance-card";
 import { HeroSection } from "./hero-section";
 import { TrustIndicator } from "./trust-indicator";
@@ -42,3 +44,6 @@ export function HomePage() {
 }
 
 export default HomePage;
+
+/** The strings this page waits for (app/page-routes.tsx): the simulator's, the comparison's and the FAQ preview's, so that no section grows after the page shows (the header's Rates link scrolls to the simulator). */
+export const pageStrings = [...RATES_PREFIXES, ...FAQ_PREFIXES];

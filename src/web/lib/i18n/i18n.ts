@@ -1,4 +1,4 @@
-import i18next from "i18next";
+import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { translationStrings } from "../../../shared/api/i18n";
 import { directionOf, type Locale } from "../../../shared/i18n/locales";
@@ -6,24 +6,17 @@ import { callApi } from "../api-client";
 import { readCachedStrings, writeCachedStrings } from "./translation-cache";
 
 /**
- * English ships inside the bundle (it is the source and the fallback); every
- * other language comes from the server, where admins can edit it, in two
- * phases: the keys the first screen needs, then the rest when the browser is idle.
+ * Every language, English too, comes from the server (where admins can edit it) in
+ * two phases: the keys the first screens need, then the rest when the browser is
+ * idle. English is every language's fallback, so its first-screen keys load beside
+ * the language's own; a server-rendered page brings both with it (seedLocale).
  */
 export const i18n = i18next.createInstance();
-
-// The long texts of the FAQ and the legal pages stay out of the first load: their pages load them (features/content/content-strings.ts).
-// seo.json holds the words of the heads the server writes (site/page-head.ts); the web app never shows them.
-const englishFiles = import.meta.glob<Record<string, string>>(["../../../../data/translations/en/*.json", "!../../../../data/translations/en/faq.json", "!../../../../data/translations/en/legal.json", "!../../../../data/translations/en/seo.json"], {
-  eager: true,
-  import: "default",
-});
-const englishStrings: Record<string, string> = Object.assign({}, ...Object.values(englishFiles));
 
 void i18n.use(initReactI18next).init({
   lng: "en",
   fallbackLng: "en",
-  resources: { en: { translation: englishStrings } },
+  resources: {},
   interpolation: { escapeValue: false, prefix: "{{", suffix: "}}" },
   // Keys contain dots; they are flat names, not paths into nested objects.
   keySeparator: false,
@@ -33,14 +26,43 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false, bindI18nStore: "added" },
 });
 
-/** The spec's startup key patterns, plus what the first screens and error messages use. */
-export const STARTUP_PREFIXES = ["nav.", "seo.", "common.", "brand.", "call_section.", "index.", "hero.", "footer.", "auth.", "errors.", "not_found."];
+/**
+ * The spec's startup key patterns, plus what the first screens and error messages use.
+ * Not seo.: those words are the server's (site/page-head.ts), never shown by the app.
+ */
+export const STARTUP_PREFIXES = ["nav.", "common.", "brand.", "call_section.", "index.", "hero.", "footer.", "auth.", "errors.", "error_page.", "not_found."];
 
-const loaded = new Map<Locale, Promise<void>>([["en", Promise.resolve()]]);
+const loaded = new Map<Locale, Promise<void>>();
 
 /** `silent`: no re-render of what is on screen (react-i18next re-renders on "added"); for strings nothing shown can be waiting for. */
 function addStrings(locale: Locale, strings: Record<string, string>, silent = false) {
   i18n.addResourceBundle(locale, "translation", strings, true, true, { silent });
+}
+
+/** Whether a language has some string under each prefix (a page that waits for a prefix waits for all of it). */
+export function hasStringsUnder(locale: Locale, prefixes: readonly string[]): boolean {
+  const keys = Object.keys((i18n.getResourceBundle(locale, "translation") ?? {}) as Record<string, string>);
+  return prefixes.every((prefix) => keys.some((key) => key.startsWith(prefix)));
+}
+
+const prefixLoads = new Map<string, Promise<void>>();
+
+/** Fetches a language's strings under the given prefixes, once; resolves (never rejects) once they are in or failed. */
+export function loadStringsUnder(locale: Locale, prefixes: readonly string[]): Promise<void> {
+  const id = `${locale}|${prefixes.join(",")}`;
+  let request = prefixLoads.get(id);
+  if (!request) {
+    request = callApi(translationStrings, { params: { language: locale }, query: { prefixes: prefixes.join(",") } }).then(
+      ({ strings }) => addStrings(locale, strings),
+      (error: unknown) => {
+        // A later page may try again.
+        prefixLoads.delete(id);
+        console.warn("translations could not be loaded", error);
+      },
+    );
+    prefixLoads.set(id, request);
+  }
+  return request;
 }
 
 /** Loads the rest of a language's strings once the browser is idle (or after 4 s), then caches them all. */
@@ -60,15 +82,34 @@ function loadRestWhenIdle(locale: Locale, prefixes: string[], silent = false) {
 }
 
 /**
+ * English as the fallback of another language: only the keys under the same
+ * prefixes (the language's own strings are complete; English covers a key an
+ * admin has not translated yet), or all of it when cached from an English visit.
+ */
+function loadFallback(prefixes: string[]): Promise<void> {
+  const english = loaded.get("en");
+  if (english) return english.catch(() => undefined);
+  if (hasStringsUnder("en", prefixes)) return Promise.resolve();
+  const cached = readCachedStrings("en");
+  if (cached) {
+    addStrings("en", cached);
+    return Promise.resolve();
+  }
+  return loadStringsUnder("en", prefixes);
+}
+
+/**
  * Makes a language's strings available: from the cache when fresh (refreshed in
- * the background), else the startup keys now and the rest when idle.
+ * the background), else the startup keys now and the rest when idle; English's
+ * startup keys beside them as the fallback.
  * `extraPrefixes` adds page-specific startup keys (country_page.{slug}.).
  */
 export function loadLocale(locale: Locale, extraPrefixes: string[] = []): Promise<void> {
-  let pending = loaded.get(locale);
-  if (pending) return pending;
-  const cached = readCachedStrings(locale);
   const prefixes = [...STARTUP_PREFIXES, ...extraPrefixes];
+  const fallback = locale === "en" ? Promise.resolve() : loadFallback(prefixes);
+  let pending = loaded.get(locale);
+  if (pending) return Promise.all([pending, fallback]).then(() => undefined);
+  const cached = readCachedStrings(locale);
   if (cached) {
     addStrings(locale, cached);
     pending = Promise.resolve();
@@ -89,7 +130,7 @@ export function loadLocale(locale: Locale, extraPrefixes: string[] = []): Promis
     pending.catch(() => loaded.delete(locale));
   }
   loaded.set(locale, pending);
-  return pending;
+  return Promise.all([pending, fallback]).then(() => undefined);
 }
 
 /**
@@ -99,7 +140,7 @@ export function loadLocale(locale: Locale, extraPrefixes: string[] = []): Promis
  */
 export async function seedLocale(locale: Locale, strings: Record<string, string>, english: Record<string, string>): Promise<void> {
   // An English page's strings are its English ones: the server sends them once.
-  i18n.addResourceBundle("en", "translation", english, true, true);
+  addStrings("en", english);
   addStrings(locale, strings);
   await i18n.changeLanguage(locale);
   // The page brought its startup strings (ssr/render-page.tsx), so the language counts as
@@ -110,15 +151,28 @@ export async function seedLocale(locale: Locale, strings: Record<string, string>
   }
 }
 
+/** Whether the interface already shows this language with its strings in (a server-rendered page after seedLocale, or on the server). */
+export function isLocaleShown(instance: I18n, locale: Locale): boolean {
+  return instance.language === locale && instance.hasResourceBundle(locale, "translation") && instance.hasResourceBundle("en", "translation");
+}
+
 /** Switches the interface language once its first strings are in, and mirrors it on <html lang dir>. */
 export async function activateLocale(locale: Locale, extraPrefixes: string[] = []): Promise<void> {
   try {
     await loadLocale(locale, extraPrefixes);
   } catch (error) {
-    console.warn("translations could not be loaded; showing English", error);
+    console.warn("translations could not be loaded", error);
   }
   // Changing to the language already shown would re-render every translated component (a long task on a phone, just after a server-rendered page is taken over).
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
+}
+
+/**
+ * For what shows before a bare page's first strings arrive (its spinner, the notifications
+ * region): nothing rather than the raw key; the component renders again when they are in.
+ */
+export function textOrNothing(instance: I18n, key: string, options: Record<string, string> = {}): string {
+  return instance.exists(key) ? instance.t(key, options) : "";
 }

@@ -1,16 +1,13 @@
 import { useEffect, useState } from "react";
-import { translationStrings } from "../../../shared/api/i18n";
 import type { Locale } from "../../../shared/i18n/locales";
-import { callApi } from "../api-client";
 import { useLocale } from "../use-locale";
-import { i18n } from "./i18n";
+import { hasStringsUnder, loadStringsUnder } from "./i18n";
 
 /**
- * Page-level strings outside the startup prefixes would otherwise show in
- * English until the idle load arrives. This loads just those prefixes now,
- * once per language, unless the language's bundle already has them (cache or idle load).
+ * Page-level strings outside the startup prefixes would otherwise show as raw keys
+ * until the idle load arrives. This loads just those prefixes now, in the language and
+ * in English (its fallback), once each, unless a bundle already has them (cache or idle load).
  */
-const pending = new Map<string, Promise<void>>();
 
 /**
  * Told which prefixes a page waits for: the server's render (ssr/render-page.tsx)
@@ -21,36 +18,21 @@ export function observePrefixes(observer: ((prefixes: readonly string[]) => void
   prefixObserver = observer;
 }
 
+/** The language and, for any other, English as its fallback. */
+const languagesOf = (locale: Locale): Locale[] => (locale === "en" ? ["en"] : [locale, "en"]);
+
 function hasPrefixes(locale: Locale, prefixes: readonly string[]): boolean {
   prefixObserver?.(prefixes);
-  if (locale === "en") return true;
-  const bundle = (i18n.getResourceBundle(locale, "translation") ?? {}) as Record<string, string>;
-  const keys = Object.keys(bundle);
-  return prefixes.every((prefix) => keys.some((key) => key.startsWith(prefix)));
+  return languagesOf(locale).every((language) => hasStringsUnder(language, prefixes));
 }
 
-/** Fetches a language's strings under the given prefixes; resolves (never rejects) once they are in or failed. */
+/** Fetches the strings under the given prefixes that are missing in the language or in English; resolves (never rejects) once they are in or failed. */
 export function loadPrefixes(locale: Locale, prefixes: readonly string[]): Promise<void> {
-  if (hasPrefixes(locale, prefixes)) return Promise.resolve();
-  const id = `${locale}|${prefixes.join(",")}`;
-  let request = pending.get(id);
-  if (!request) {
-    request = callApi(translationStrings, { params: { language: locale }, query: { prefixes: prefixes.join(",") } }).then(
-      ({ strings }) => {
-        i18n.addResourceBundle(locale, "translation", strings, true, true);
-      },
-      (error: unknown) => {
-        // English stays as the fallback; a later page may try again.
-        pending.delete(id);
-        console.warn("translations could not be loaded", error);
-      },
-    );
-    pending.set(id, request);
-  }
-  return request;
+  const missing = languagesOf(locale).filter((language) => !hasStringsUnder(language, prefixes));
+  return Promise.all(missing.map((language) => loadStringsUnder(language, prefixes))).then(() => undefined);
 }
 
-/** Whether the current language's strings under these prefixes are ready (true at once for English or when cached). */
+/** Whether the current language's strings under these prefixes, and English's, are ready (true at once when loaded or cached). */
 export function useStrings(prefixes: readonly string[]): boolean {
   const locale = useLocale();
   const key = prefixes.join(",");
