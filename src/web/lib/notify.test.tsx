@@ -4,7 +4,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 /** Each test starts with sonner not yet loaded: fresh copies of the modules that hold that state. */
 async function freshModules() {
   vi.resetModules();
-  await import("./i18n/i18n");
+  // A fresh copy of the app's i18next, without the English the test setup gave the first one.
+  const { i18n } = await import("./i18n/i18n");
+  const { loadEnglish } = await import("../test/load-english");
+  loadEnglish(i18n);
   const { notify, useLoadedSonner } = await import("./notify");
   const { AppToaster } = await import("../app/toaster");
   return { notify, useLoadedSonner, AppToaster };

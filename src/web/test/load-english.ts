@@ -1,9 +1,19 @@
+import type { i18n as I18n } from "i18next";
 import { i18n } from "../lib/i18n/i18n";
+
+const englishFiles = import.meta.glob<Record<string, string>>("../../../data/translations/en/*.json", { eager: true, import: "default" });
+
+/** Every English string, as the files hold them. */
+export const ENGLISH: Record<string, string> = Object.assign({}, ...Object.values(englishFiles));
+
+/** Puts English in an i18next instance: for a test that imports a fresh copy of the app's (vi.resetModules). */
+export function loadEnglish(instance: I18n): void {
+  instance.addResourceBundle("en", "translation", ENGLISH, true, true);
+}
 
 /**
  * Vitest setup of the web project. The app loads English from the server like every
  * language; components rendered on their own here read it from the files instead, as
  * if the startup and page strings had arrived.
  */
-const englishFiles = import.meta.glob<Record<string, string>>("../../../data/translations/en/*.json", { eager: true, import: "default" });
-i18n.addResourceBundle("en", "translation", Object.assign({}, ...Object.values(englishFiles)), true, true);
+loadEnglish(i18n);
