@@ -1,4 +1,3 @@
-import { lazy, Suspense } from "react";
 import { useAuth } from "../accounts/use-auth";
 import { CallSection } from "../calls/call-section";
 import { FAQ_PREFIXES } from "../content/content-strings";
@@ -6,11 +5,9 @@ import { RATES_PREFIXES } from "../rates/rates-strings";
 import { BalanceCard } from "./balance-card";
 import { HeroSection } from "./hero-section";
 import { TrustIndicator } from "./trust-indicator";
+import VisitorSections from "./visitor-sections";
+import { PriceSimulator } from "../rates/price-simulator";
 
-// Below the first screen, in chunks of their own: on a server-rendered page React takes each
-// over when its code arrives, leaving the server's HTML in place meanwhile (selective hydration).
-const VisitorSections = lazy(() => import("./visitor-sections"));
-const PriceSimulator = lazy(() => import("../rates/price-simulator").then((module) => ({ default: module.PriceSimulator })));
 
 /**
  * The landing page in the spec's two views. A customer gets the tools (balance,
@@ -25,9 +22,7 @@ export function HomePage() {
         <BalanceCard />
         <CallSection showHeading={false} />
         <TrustIndicator />
-        <Suspense fallback={null}>
-          <PriceSimulator />
-        </Suspense>
+        <PriceSimulator />
       </main>
     );
   }
@@ -36,9 +31,7 @@ export function HomePage() {
       <HeroSection />
       <CallSection showHeading />
       <TrustIndicator />
-      <Suspense fallback={null}>
-        <VisitorSections />
-      </Suspense>
+      <VisitorSections />
     </main>
   );
 }

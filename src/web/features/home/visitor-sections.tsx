@@ -7,9 +7,9 @@ import { HowItWorks } from "./how-it-works";
 import { TestimonialsSection } from "./testimonials-section";
 
 /**
- * The part of a visitor's home below the call section: what helps them decide. Its own
- * chunk (home-page.tsx loads it lazily), so the first screen's code is all a phone must
- * fetch and run before the top of the page answers; the server still renders it whole.
+ * The part of a visitor's home below the call section: what helps them decide. In the
+ * home page's chunk, not a lazy one: a tap on a part React had not yet taken over (its
+ * code still loading) would be lost.
  */
 export default function VisitorSections() {
   return (
