@@ -46,7 +46,7 @@ export function scrollToSection(id: string): boolean {
 
 /**
  * Like scrollToSection, for a page that has just been navigated to and may not show the
- * section yet (the home page's lower part is a chunk of its own): scrolls as soon as the
+ * section yet (the home page waits for its strings before it shows): scrolls as soon as the
  * element is there, for up to `waitMs`, unless the reader scrolls, taps or types first.
  */
 export function scrollToSectionOnceShown(id: string, waitMs = FOLLOW_MS): void {

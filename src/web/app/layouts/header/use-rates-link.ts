@@ -15,7 +15,7 @@ export function useRatesLink(): () => void {
   const { pathname } = useLocation();
   return useCallback(() => {
     if (pathname === `/${locale}` || pathname === `/${locale}/`) return void scrollToSection(PRICE_SIMULATOR_ID);
-    // The simulator is in the home page's lower part, which may still be loading after those 100 ms.
+    // The home page may still be waiting for its strings after those 100 ms (it shows a spinner until they are in).
     void Promise.resolve(navigate(`/${locale}`)).then(() => window.setTimeout(() => scrollToSectionOnceShown(PRICE_SIMULATOR_ID), 100));
   }, [locale, navigate, pathname]);
 }
