@@ -2,12 +2,16 @@ import { useAuth } from "../accounts/use-auth";
 import { CallSection } from "../calls/call-section";
 import { FAQ_PREFIXES } from "../content/content-strings";
 import { RATES_PREFIXES } from "../rates/rates-strings";
-import { BalanceCard } from "./balance-card";
-import { HeroSection } from "./hero-section";
-import { TrustIndicator } from "./trust-indicator";
-import VisitorSections from "./visitor-sections";
 import { PriceSimulator } from "../rates/price-simulator";
-
+import { BalanceCard } from "./balance-card";
+import { CallToAction } from "./call-to-action";
+import { ComparisonSection } from "./comparison-section";
+import { FaqPreview } from "./faq-preview";
+import { FeaturesSection } from "./features-section";
+import { HeroSection } from "./hero-section";
+import { HowItWorks } from "./how-it-works";
+import { TestimonialsSection } from "./testimonials-section";
+import { TrustIndicator } from "./trust-indicator";
 
 /**
  * The landing page in the spec's two views. A customer gets the tools (balance,
@@ -31,7 +35,13 @@ export function HomePage() {
       <HeroSection />
       <CallSection showHeading />
       <TrustIndicator />
-      <VisitorSections />
+      <HowItWorks />
+      <FeaturesSection />
+      <TestimonialsSection />
+      <CallToAction />
+      <ComparisonSection />
+      <PriceSimulator />
+      <FaqPreview />
     </main>
   );
 }
