@@ -6,6 +6,7 @@ import { fixRegionNames } from "../shared/countries/countries";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { createRouter, routes } from "./app/router";
 import { seedLocale } from "./lib/i18n/i18n";
+import { nextTask } from "./lib/next-task";
 import { keepServerAnswersFresh } from "./ssr/server-answers";
 import { readSsrState } from "./ssr/ssr-state";
 import { startDeferredAnalytics } from "./lib/analytics/deferred-analytics";
@@ -36,12 +37,17 @@ async function start(container: HTMLElement) {
     );
     return;
   }
+  // Each step below is its own task (nextTask): back to back they were one long task after the module code ran.
   await seedLocale(state.language, state.strings, state.english);
   for (const [locale, names] of Object.entries(state.regionNames)) fixRegionNames(locale, names);
+  await nextTask();
   // The render module wrote TanStack Query's own dehydrated state (ssr/render-page.tsx).
   hydrate(queryClient, state.queries as DehydratedState);
   keepServerAnswersFresh(queryClient, state.queries as DehydratedState);
   await loadMatchedPages();
+  await nextTask();
+  const router = createRouter({ hydrationData: { loaderData: {} } });
+  await nextTask();
   // As a transition, React takes the HTML over in slices of a few milliseconds and lets
   // the browser answer input in between, instead of one long task on a slow phone.
   startTransition(() => {
@@ -50,7 +56,7 @@ async function start(container: HTMLElement) {
       <StrictMode>
         <AppReady>
           <AppProviders queryClient={queryClient} session={state.session}>
-            <RouterProvider router={createRouter({ hydrationData: { loaderData: {} } })} />
+            <RouterProvider router={router} />
           </AppProviders>
         </AppReady>
       </StrictMode>,

@@ -182,12 +182,24 @@ function searchableNames(code: string, locale: string): readonly string[] {
   return result;
 }
 
-function collatorFor(locale: string): Intl.Collator {
-  try {
-    return new Intl.Collator(localeCandidates(locale)[0] || "en", { sensitivity: "base" });
-  } catch {
-    return new Intl.Collator("en", { sensitivity: "base" });
+const collators = new Map<string, Intl.Collator>();
+
+/**
+ * The collator that sorts country names in `locale`, ignoring case and accents. One per
+ * language, kept: building one loads the language's collation data, a cost a slow phone
+ * feels when a page sorts its countries while it starts.
+ */
+export function collatorFor(locale: string): Intl.Collator {
+  let collator = collators.get(locale);
+  if (collator === undefined) {
+    try {
+      collator = new Intl.Collator(localeCandidates(locale)[0] || "en", { sensitivity: "base" });
+    } catch {
+      collator = new Intl.Collator("en", { sensitivity: "base" });
+    }
+    collators.set(locale, collator);
   }
+  return collator;
 }
 
 // ---------------------------------------------------------------------------

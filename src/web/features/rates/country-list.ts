@@ -1,4 +1,4 @@
-import { searchCountries } from "../../../shared/countries/countries";
+import { collatorFor, searchCountries } from "../../../shared/countries/countries";
 import type { RatedCountry } from "./rated-countries";
 
 export const SORTS = ["name", "price_low", "price_high"] as const;
@@ -18,7 +18,7 @@ export interface ListOptions {
 export function listCountries(countries: readonly RatedCountry[], { query, sort, nameOf, namesLocale, locale }: ListOptions): RatedCountry[] {
   const byCode = new Map(countries.map((country) => [country.code, country]));
   const matches = query.trim() === "" ? [...countries] : searchCountries(countries, query, namesLocale).flatMap((entry) => byCode.get(entry.code) ?? []);
-  const collator = new Intl.Collator(locale, { sensitivity: "base" });
+  const collator = collatorFor(locale);
   const names = new Map(matches.map((country) => [country.code, nameOf(country.code)]));
   const byName = (a: RatedCountry, b: RatedCountry) => collator.compare(names.get(a.code) ?? a.code, names.get(b.code) ?? b.code);
   const byPrice = (a: RatedCountry, b: RatedCountry) => a.cheapest - b.cheapest || a.mostExpensive - b.mostExpensive;

@@ -1,5 +1,5 @@
 import type { PublicCountryRate } from "../../../shared/api/rates";
-import { getCountry, type CountryEntry } from "../../../shared/countries/countries";
+import { collatorFor, getCountry, type CountryEntry } from "../../../shared/countries/countries";
 import { parseMoney, type Money } from "../../../shared/money";
 import { POPULAR_COUNTRY_CODES } from "../../../shared/rates/popular-countries";
 
@@ -42,7 +42,7 @@ export function popularCountries(countries: readonly RatedCountry[], nameOf: (co
     const at = POPULAR_COUNTRY_CODES.indexOf(code);
     return at < 0 ? POPULAR_COUNTRY_CODES.length : at;
   };
-  const collator = new Intl.Collator(locale, { sensitivity: "base" });
+  const collator = collatorFor(locale);
   return countries
     .filter((country) => country.isPopular)
     .sort((a, b) => rank(a.code) - rank(b.code) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
