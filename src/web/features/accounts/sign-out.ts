@@ -1,5 +1,5 @@
 import type { Locale } from "../../../shared/i18n/locales";
-import { authClient } from "../../lib/auth-client";
+import { loadAuthClient } from "./session-store";
 import { saveLocale } from "../../lib/locale-preference";
 
 /**
@@ -8,6 +8,7 @@ import { saveLocale } from "../../lib/locale-preference";
  */
 export async function signOutEverywhere(locale: Locale): Promise<void> {
   try {
+    const authClient = await loadAuthClient();
     await authClient.revokeSessions();
     await authClient.signOut();
   } catch {

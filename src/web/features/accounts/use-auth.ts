@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { currentAccount, type Role } from "../../../shared/api/accounts";
 import { ApiError, callApi } from "../../lib/api-client";
-import { authClient } from "../../lib/auth-client";
 import { SessionSeed, type SeededSession } from "./session-seed";
+import { listenToSession, loadAuthClient, readSession, type SessionAtomValue } from "./session-store";
 
 export const ACCOUNT_QUERY_KEY = ["account"] as const;
 
@@ -27,14 +27,6 @@ interface SessionView {
   data: SeededSession | null;
   isPending: boolean;
 }
-
-interface SessionAtomValue {
-  data: { user: { id: string; email: string }; session: { expiresAt: Date | string } } | null;
-  isPending: boolean;
-}
-
-// better-auth's session store: it checks the session when first listened to and after sign-in, sign-out and the like.
-const sessionAtom = authClient.$store.atoms.session as unknown as { get(): SessionAtomValue; listen(listener: () => void): () => void };
 
 function viewOf(value: SessionAtomValue, seed: SeededSession | null | undefined): SessionView {
   if (value.isPending && seed !== undefined) return { data: seed, isPending: false };
@@ -60,16 +52,12 @@ function useSession(): SessionView {
   const seed = useContext(SessionSeed);
   const last = useRef<SessionView | null>(null);
   const read = useCallback(() => {
-    const view = viewOf(sessionAtom.get(), seed);
+    const view = viewOf(readSession(), seed);
     if (last.current !== null && sameView(last.current, view)) return last.current;
     last.current = view;
     return view;
   }, [seed]);
-  return useSyncExternalStore(subscribeToSession, read, read);
-}
-
-function subscribeToSession(listener: () => void): () => void {
-  return sessionAtom.listen(listener);
+  return useSyncExternalStore(listenToSession, read, read);
 }
 
 /**
@@ -127,7 +115,9 @@ function useRoleLookupNotices(signedIn: boolean, error: unknown) {
     shown.current = error;
     if (isGone(error)) {
       notify.error(t("auth.account_error.title"), { description: t("auth.account_error.description") });
-      void authClient.signOut().finally(() => location.replace("/"));
+      void loadAuthClient()
+        .then((authClient) => authClient.signOut())
+        .finally(() => location.replace("/"));
     } else {
       notify.warning(t("auth.auth_warning.title"), { description: t("auth.auth_warning.description") });
     }

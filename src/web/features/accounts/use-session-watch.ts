@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
-import { authClient } from "../../lib/auth-client";
+import { loadAuthClient } from "./session-store";
 import { ACCOUNT_QUERY_KEY, type AuthState } from "./use-auth";
 
 const VISIBLE_REFRESH_BELOW_MS = 300_000;
@@ -25,6 +25,7 @@ export function useSessionWatch(auth: AuthState): void {
   useEffect(() => {
     if (!signedIn) return;
     const reread = async () => {
+      const authClient = await loadAuthClient();
       const { data } = await authClient.getSession({ query: { disableCookieCache: true } });
       await queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
       return data;
@@ -33,8 +34,8 @@ export function useSessionWatch(auth: AuthState): void {
       if (document.visibilityState !== "visible") return;
       // Re-reading extends a live session on the server; near its end, also refresh the interface's copy.
       const endingSoon = (expiresAt.current?.getTime() ?? 0) - Date.now() < VISIBLE_REFRESH_BELOW_MS;
-      void reread().then((session) => {
-        if (!session || endingSoon) authClient.$store.notify("$sessionSignal");
+      void reread().then(async (session) => {
+        if (!session || endingSoon) (await loadAuthClient()).$store.notify("$sessionSignal");
         if (!session) notify.error(t("auth.session_expired.title"), { description: t("auth.session_expired.description") });
       });
     };
