@@ -102,6 +102,20 @@ test("a server-rendered page shows before the app runs, and the app takes it ove
   expect(apiRequests.filter((path) => !path.startsWith("/api/auth/get-session") && !path.startsWith("/api/i18n/"))).toEqual([]);
 });
 
+test("a country page in another language asks only for the rest of its own language's strings: English, its fallback, came with it", async ({ page }) => {
+  const translationRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/i18n/")) translationRequests.push(`${url.pathname} exclude=${url.searchParams.get("exclude")}`);
+  });
+  await page.goto("/ar/country/in", { waitUntil: "networkidle" });
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+  // Strings that arrive after the page is taken over would render the whole page again; the idle load of the rest is silent.
+  await expect.poll(() => translationRequests).toContain("/api/i18n/ar exclude=true");
+  await page.waitForLoadState("networkidle");
+  expect(translationRequests).toEqual(["/api/i18n/ar exclude=true"]);
+});
+
 test("a signed-in customer's page arrives as theirs: their home with the balance card, in the HTML and after it is taken over", async ({ page, server }) => {
   const customer = await createVerifiedUser(page.request, server);
   await signIn(page.request, server, customer);

@@ -33,6 +33,8 @@ void i18n.use(initReactI18next).init({
 export const STARTUP_PREFIXES = ["nav.", "common.", "brand.", "call_section.", "index.", "hero.", "footer.", "auth.", "errors.", "error_page.", "not_found."];
 
 const loaded = new Map<Locale, Promise<void>>();
+/** Whether a server-rendered page in another language brought English's strings for what it shows, as the fallback (seedLocale). */
+let fallbackCameWithPage = false;
 
 /** `silent`: no re-render of what is on screen (react-i18next re-renders on "added"); for strings nothing shown can be waiting for. */
 function addStrings(locale: Locale, strings: Record<string, string>, silent = false) {
@@ -89,6 +91,10 @@ function loadRestWhenIdle(locale: Locale, prefixes: string[], silent = false) {
 function loadFallback(prefixes: string[]): Promise<void> {
   const english = loaded.get("en");
   if (english) return english.catch(() => undefined);
+  // A server-rendered page brought English for every key it shows and every startup key (seedLocale).
+  // A country's own prefix (country_page.{slug}.) may have no strings at all, so asking for it again
+  // would find nothing new, and adding the answer would re-render the page just taken over.
+  if (fallbackCameWithPage) return Promise.resolve();
   if (hasStringsUnder("en", prefixes)) return Promise.resolve();
   const cached = readCachedStrings("en");
   if (cached) {
@@ -141,6 +147,7 @@ export function loadLocale(locale: Locale, extraPrefixes: string[] = []): Promis
 export async function seedLocale(locale: Locale, strings: Record<string, string>, english: Record<string, string>): Promise<void> {
   // An English page's strings are its English ones: the server sends them once.
   addStrings("en", english);
+  if (locale !== "en") fallbackCameWithPage = true;
   addStrings(locale, strings);
   await i18n.changeLanguage(locale);
   // The page brought its startup strings (ssr/render-page.tsx), so the language counts as

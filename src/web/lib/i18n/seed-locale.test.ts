@@ -48,4 +48,17 @@ describe("a language seeded by a server-rendered page", () => {
     i18n.off("added", added);
     i18n.off("languageChanged", changed);
   });
+
+  it("asks nothing more for a country page, whose own strings (country_page.{slug}.) came with it or do not exist", async () => {
+    const requests = answerTranslations({});
+    const added = vi.fn();
+    await seedLocale("de", { "hero.title": "Günstig ins Ausland telefonieren" }, { "hero.title": "Make International Calls at the Lowest Rates" });
+    i18n.on("added", added);
+    // What LocaleGate does once /de/country/in is taken over; India has no strings of its own.
+    await activateLocale("de", ["country_page.in."]);
+    expect(requests.map((url) => url.pathname)).toEqual([]);
+    // Strings arriving now would re-render every translated component of the page just taken over.
+    expect(added).not.toHaveBeenCalled();
+    i18n.off("added", added);
+  });
 });
