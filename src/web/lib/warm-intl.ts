@@ -6,11 +6,19 @@
  * is still downloading, the main thread is otherwise idle and later ones are cheap.
  */
 export function warmIntl(locale: string): void {
+  // Numbers first and on their own: theirs is the largest load (70 to 100 ms on a slow phone), and
+  // the browser gets to answer a tap in between.
+  warm(() => new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(0));
+  setTimeout(() => {
+    warm(() => new Intl.Collator(locale).compare("a", "b"));
+    warm(() => new Intl.DisplayNames([locale], { type: "region" }).of("US"));
+  }, 0);
+}
+
+function warm(build: () => unknown): void {
   try {
-    new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(0);
-    new Intl.Collator(locale).compare("a", "b");
-    new Intl.DisplayNames([locale], { type: "region" }).of("US");
+    build();
   } catch {
-    // An unknown locale or an Intl without these: the app builds its own formatters as it would anyway.
+    // An unknown locale or an Intl without this kind: the app builds its own formatters as it would anyway.
   }
 }
