@@ -89,5 +89,5 @@ async function answerInProcess(app: FastifyInstance, visitor: FastifyRequest, pa
   const answer = await app.inject({ method: "GET", url: path, headers, remoteAddress: visitor.ip });
   const responseHeaders = new Headers();
   for (const [name, value] of Object.entries(answer.headers)) if (typeof value === "string") responseHeaders.set(name, value);
-  return new Response(answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode, headers: responseHeaders });
+  return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: responseHeaders });
 }

@@ -47,7 +47,10 @@ const renderPage = () =>
     { path: `/en/payment-success?payment=${PAYMENT}`, pattern: "/:lang/payment-success" },
   );
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+// Not inside act(): Preact's act would hold the renders (and the requests they start) until the time had passed.
+const advance = async (ms: number) => {
+  await vi.advanceTimersByTimeAsync(ms);
+};
 
 describe("PaymentSuccessPage", () => {
   afterEach(() => {
