@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { assertFirstLoadBudget, FIRST_LOAD_BUDGET_BYTES, measureFirstLoad, scriptsOfHtml, staticClosure, type Manifest } from "./first-load-budget.js";
+import { assertFirstLoadBudget, FIRST_LOAD_BUDGET_BYTES, measureFirstLoad, packagesInFiles, scriptsOfHtml, staticClosure, type Manifest } from "./first-load-budget.js";
 
 /** A build as Vite leaves it: a small entry that imports the app when the page has painted, the app, and the home page, each with static and dynamic imports. */
 const MANIFEST: Manifest = {
@@ -25,8 +25,8 @@ describe("the first-load budget", () => {
     for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
   });
 
-  /** A project folder with the build above; each script's body as given (a default small one). */
-  function project(bodies: Record<string, Buffer> = {}): string {
+  /** A project folder with the build above; each script's body as given (a default small one), and its source map naming its sources (our own code unless given). */
+  function project(bodies: Record<string, Buffer> = {}, sources: Record<string, string[]> = {}): string {
     const root = mkdtempSync(path.join(tmpdir(), "first-load-"));
     folders.push(root);
     mkdirSync(path.join(root, "dist", "web", "assets"), { recursive: true });
@@ -34,6 +34,9 @@ describe("the first-load budget", () => {
     writeFileSync(path.join(root, "dist", "web-manifest.json"), JSON.stringify(MANIFEST));
     for (const name of ["index-a", "main-i", "react-b", "shared-c", "home-page-d", "phone-e", "voice-f", "admin-g", "extra-h"]) {
       writeFileSync(path.join(root, "dist", "web", "assets", `${name}.js`), bodies[name] ?? Buffer.from(`export const ${name.replace(/\W/g, "_")} = ${JSON.stringify(name)};`));
+      const map = { version: 3, sources: sources[name] ?? [`../../../src/web/${name}.ts`], mappings: "" };
+      mkdirSync(path.join(root, "dist", "web-sourcemaps", "assets"), { recursive: true });
+      writeFileSync(path.join(root, "dist", "web-sourcemaps", "assets", `${name}.js.map`), JSON.stringify(map));
     }
     return root;
   }
@@ -71,5 +74,21 @@ describe("the first-load budget", () => {
     expect(() => assertFirstLoadBudget(heavy)).toThrow(/over the budget .* Largest: assets\/phone-e\.js/);
     // The same bytes behind a dynamic import cost the first load nothing.
     expect(assertFirstLoadBudget(project({ "voice-f": randomBytes(FIRST_LOAD_BUDGET_BYTES) })).gzipBytes).toBeLessThan(1024);
+  });
+
+  it("names the packages a build's files hold, from their source maps", () => {
+    const root = project({}, { "react-b": ["../../../node_modules/preact/dist/preact.mjs", "../../../node_modules/@tanstack/query-core/build/modern/query.js"] });
+    const packages = packagesInFiles(path.join(root, "dist", "web-sourcemaps"), ["assets/react-b.js", "assets/shared-c.js"]);
+    expect([...packages]).toEqual([
+      ["preact", "assets/react-b.js"],
+      ["@tanstack/query-core", "assets/react-b.js"],
+    ]);
+    expect(() => packagesInFiles(path.join(root, "dist", "web-sourcemaps"), ["assets/missing.js"])).toThrow(/no source map/);
+  });
+
+  it("fails when zod is in the first load, however small, and not when only a lazy chunk holds it", () => {
+    const zod = ["../../../node_modules/zod/v4/classic/schemas.js"];
+    expect(() => assertFirstLoadBudget(project({}, { "shared-c": zod }))).toThrow(/holds zod \(in assets\/shared-c\.js\)/);
+    expect(assertFirstLoadBudget(project({}, { "admin-g": zod })).gzipBytes).toBeLessThan(1024);
   });
 });

@@ -145,15 +145,4 @@ export const callBySid = defineEndpoint({
   response: z.object({ call: callLogSchema }),
 });
 
-/** Why the gate refused a call (the `call.status` event's `reason` with status failed). */
-export const CALL_REFUSALS = [
-  "insufficient_balance",
-  "call_in_progress",
-  "invalid_number",
-  "emergency_blocked",
-  "premium_blocked",
-  "personal_blocked",
-  "no_rate",
-  "unknown_caller",
-] as const;
-export type CallRefusal = (typeof CALL_REFUSALS)[number];
+export { CALL_REFUSALS, type CallRefusal } from "./refusals";

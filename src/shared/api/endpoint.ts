@@ -6,14 +6,19 @@ import type { z } from "zod";
  */
 export type Access = "public" | "user" | "admin";
 
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
 export interface Endpoint<
   Params extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
+  M extends Method = Method,
+  P extends string = string,
 > {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  path: string;
+  /** Literal in each endpoint's type, so a route (route.ts) naming another method or address does not compile. */
+  method: M;
+  path: P;
   access: Access;
   summary: string;
   params?: Params;
@@ -29,7 +34,9 @@ export function defineEndpoint<
   Params extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
   Body extends z.ZodType | undefined = undefined,
->(endpoint: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
+  const M extends Method = Method,
+  const P extends string = string,
+>(endpoint: Endpoint<Params, Query, Body, Response, M, P>): Endpoint<Params, Query, Body, Response, M, P> {
   return endpoint;
 }
 

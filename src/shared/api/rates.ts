@@ -83,4 +83,4 @@ export const rateLookup = defineEndpoint({
   }),
 });
 
-export const RATE_REFUSAL_CODES = ["invalid_number", "emergency_blocked", "premium_blocked", "personal_blocked", "no_rate"] as const;
+export { RATE_REFUSAL_CODES } from "./refusals";

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Mail, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { siteInfo } from "../../../shared/api/site";
+import { siteInfoRoute } from "../../../shared/api/routes";
 import { useAuth } from "../../features/accounts/use-auth";
 import { useCountryName } from "../../features/rates/country-names";
 import { callApi } from "../../lib/api-client";
@@ -28,7 +28,7 @@ export function SiteFooter() {
   const onRates = useRatesLink();
   const auth = useAuth();
   const nameOf = useCountryName();
-  const site = useQuery({ queryKey: ["site"], queryFn: () => callApi(siteInfo), staleTime: Infinity });
+  const site = useQuery({ queryKey: ["site"], queryFn: () => callApi(siteInfoRoute), staleTime: Infinity });
   const link = (path: string, key: string) =>
     hasPage(path) ? (
       <li key={path}>

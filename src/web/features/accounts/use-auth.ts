@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
-import { currentAccount, type Role } from "../../../shared/api/accounts";
+import type { Role } from "../../../shared/api/accounts";
+import { currentAccountRoute } from "../../../shared/api/routes";
 import { ApiError, callApi } from "../../lib/api-client";
 import { SessionSeed, type SeededSession } from "./session-seed";
 import { listenToSession, loadAuthClient, readSession, type SessionAtomValue } from "./session-store";
@@ -98,7 +99,7 @@ export function useCurrentAccount() {
     queryKey: [...ACCOUNT_QUERY_KEY, userId ?? "anonymous"],
     enabled: Boolean(userId),
     staleTime: 60_000,
-    queryFn: () => callApi(currentAccount),
+    queryFn: () => callApi(currentAccountRoute),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { creditBalance } from "../../../shared/api/credits";
+import { creditBalanceRoute } from "../../../shared/api/routes";
 import { parseMoney, type Money } from "../../../shared/money";
 import { callApi } from "../../lib/api-client";
 import { BALANCE_QUERY_KEY } from "../../lib/live-events";
@@ -8,7 +8,7 @@ import { BALANCE_QUERY_KEY } from "../../lib/live-events";
 export const BALANCE_POLL_MS = 5000;
 
 export function fetchBalance(): Promise<{ balance: string }> {
-  return callApi(creditBalance);
+  return callApi(creditBalanceRoute);
 }
 
 /** The signed-in customer's balance as Money; polled while `polling`. */

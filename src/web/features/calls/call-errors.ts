@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { CALL_REFUSALS, type CallRefusal } from "../../../shared/api/calls";
+import { CALL_REFUSALS, type CallRefusal } from "../../../shared/api/refusals";
 
 /**
  * The spec's call error catalogue: each carrier code (Twilio's numbering, which the

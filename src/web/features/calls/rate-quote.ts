@@ -1,4 +1,4 @@
-import { RATE_REFUSAL_CODES } from "../../../shared/api/rates";
+import { RATE_REFUSAL_CODES } from "../../../shared/api/refusals";
 import { parseMoney, type Money } from "../../../shared/money";
 import { ApiError } from "../../lib/api-client";
 import { lookupRate } from "../rates/rates-api";

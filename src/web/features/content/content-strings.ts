@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { siteInfo } from "../../../shared/api/site";
+import { siteInfoRoute } from "../../../shared/api/routes";
 import { callApi } from "../../lib/api-client";
 import { useStrings } from "../../lib/i18n/use-strings";
 
@@ -22,6 +22,6 @@ export const useLegalStrings = () => useStrings(LEGAL_PREFIXES);
  * Undefined while loading or when it could not be read.
  */
 export function useSupportEmail(): { email: string | undefined; settled: boolean } {
-  const site = useQuery({ queryKey: ["site"], queryFn: () => callApi(siteInfo), staleTime: Infinity });
+  const site = useQuery({ queryKey: ["site"], queryFn: () => callApi(siteInfoRoute), staleTime: Infinity });
   return { email: site.data?.supportEmail, settled: !site.isPending };
 }

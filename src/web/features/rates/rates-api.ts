@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { countryRateDetail, publicCountryRates, rateLookup } from "../../../shared/api/rates";
+import { countryRateDetailRoute, publicCountryRatesRoute, rateLookupRoute } from "../../../shared/api/routes";
 import { callApi } from "../../lib/api-client";
 import { toRatedCountries } from "./rated-countries";
 
@@ -12,7 +12,7 @@ const selectCountries = (data: { countries: Parameters<typeof toRatedCountries>[
 export function usePublicRates() {
   return useQuery({
     queryKey: ["rates", "public"],
-    queryFn: ({ signal }) => callApi(publicCountryRates, { signal }),
+    queryFn: ({ signal }) => callApi(publicCountryRatesRoute, { signal }),
     // A stable function, so the joined list keeps its identity between renders.
     select: selectCountries,
     staleTime: STALE_MS,
@@ -23,7 +23,7 @@ export function usePublicRates() {
 export function useCountryRateDetail(code: string | null) {
   return useQuery({
     queryKey: ["rates", "country", code],
-    queryFn: ({ signal }) => callApi(countryRateDetail, { params: { code: code ?? "" }, signal }),
+    queryFn: ({ signal }) => callApi(countryRateDetailRoute, { params: { code: code ?? "" }, signal }),
     enabled: code !== null,
     staleTime: STALE_MS,
   });
@@ -31,5 +31,5 @@ export function useCountryRateDetail(code: string | null) {
 
 /** The price of one number; refusals reject with ApiError 422 and a code from RATE_REFUSAL_CODES. */
 export function lookupRate(number: string) {
-  return callApi(rateLookup, { body: { number } });
+  return callApi(rateLookupRoute, { body: { number } });
 }

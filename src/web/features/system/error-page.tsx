@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router";
-import { clientErrorReport } from "../../../shared/api/system";
+import { clientErrorReportRoute } from "../../../shared/api/routes";
 import { Button } from "../../components/ui/button";
 import { callApi } from "../../lib/api-client";
 
@@ -11,7 +11,7 @@ export function ErrorPage() {
   const { t } = useTranslation();
   useEffect(() => {
     const report = error instanceof Error ? { message: error.message, stack: error.stack?.slice(0, 10_000) } : { message: String(error) };
-    callApi(clientErrorReport, { body: { ...report, message: report.message.slice(0, 2000) || "Unknown error", url: location.href.slice(0, 2000) } }).catch(
+    callApi(clientErrorReportRoute, { body: { ...report, message: report.message.slice(0, 2000) || "Unknown error", url: location.href.slice(0, 2000) } }).catch(
       () => undefined,
     );
   }, [error]);

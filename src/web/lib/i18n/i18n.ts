@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { translationStrings } from "../../../shared/api/i18n";
+import { translationStringsRoute } from "../../../shared/api/routes";
 import { directionOf, type Locale } from "../../../shared/i18n/locales";
 import { callApi } from "../api-client";
 import { readCachedStrings, writeCachedStrings } from "./translation-cache";
@@ -54,7 +54,7 @@ export function loadStringsUnder(locale: Locale, prefixes: readonly string[]): P
   const id = `${locale}|${prefixes.join(",")}`;
   let request = prefixLoads.get(id);
   if (!request) {
-    request = callApi(translationStrings, { params: { language: locale }, query: { prefixes: prefixes.join(",") } }).then(
+    request = callApi(translationStringsRoute, { params: { language: locale }, query: { prefixes: prefixes.join(",") } }).then(
       ({ strings }) => addStrings(locale, strings),
       (error: unknown) => {
         // A later page may try again.
@@ -70,7 +70,7 @@ export function loadStringsUnder(locale: Locale, prefixes: readonly string[]): P
 /** Loads the rest of a language's strings once the browser is idle (or after 4 s), then caches them all. */
 function loadRestWhenIdle(locale: Locale, prefixes: string[], silent = false) {
   const run = () => {
-    callApi(translationStrings, { params: { language: locale }, query: { prefixes: prefixes.join(","), exclude: "true" } }).then(
+    callApi(translationStringsRoute, { params: { language: locale }, query: { prefixes: prefixes.join(","), exclude: "true" } }).then(
       ({ strings }) => {
         addStrings(locale, strings, silent);
         writeCachedStrings(locale, i18n.getResourceBundle(locale, "translation") as Record<string, string>);
@@ -120,7 +120,7 @@ export function loadLocale(locale: Locale, extraPrefixes: string[] = []): Promis
     addStrings(locale, cached);
     pending = Promise.resolve();
     // Stale-while-revalidate: an admin's edit reaches returning visitors on their next page load.
-    callApi(translationStrings, { params: { language: locale } }).then(
+    callApi(translationStringsRoute, { params: { language: locale } }).then(
       ({ strings }) => {
         addStrings(locale, strings);
         writeCachedStrings(locale, strings);
@@ -128,7 +128,7 @@ export function loadLocale(locale: Locale, extraPrefixes: string[] = []): Promis
       () => undefined,
     );
   } else {
-    pending = callApi(translationStrings, { params: { language: locale }, query: { prefixes: prefixes.join(",") } }).then(({ strings }) => {
+    pending = callApi(translationStringsRoute, { params: { language: locale }, query: { prefixes: prefixes.join(",") } }).then(({ strings }) => {
       addStrings(locale, strings);
       loadRestWhenIdle(locale, prefixes);
     });

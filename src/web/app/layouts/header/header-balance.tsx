@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { creditBalance } from "../../../../shared/api/credits";
+import { creditBalanceRoute } from "../../../../shared/api/routes";
 import { formatUsd, parseMoney } from "../../../../shared/money";
 import { callApi } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
@@ -14,7 +14,7 @@ import { hasPage } from "../../page-routes";
 export function useBalance(enabled: boolean) {
   return useQuery({
     queryKey: BALANCE_QUERY_KEY,
-    queryFn: ({ signal }) => callApi(creditBalance, { signal }),
+    queryFn: ({ signal }) => callApi(creditBalanceRoute, { signal }),
     enabled,
     // Live events keep it current; a refetch on focus covers a stream that was down.
     staleTime: 60_000,
