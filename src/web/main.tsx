@@ -1,11 +1,12 @@
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
-import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
+import { StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider } from "react-router";
 import { fixRegionNames } from "../shared/countries/countries";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { createRouter, routes } from "./app/router";
 import { seedLocale } from "./lib/i18n/i18n";
+import { hydrateInSlices } from "./lib/hydration-slices";
 import { nextTask } from "./lib/next-task";
 import { keepServerAnswersFresh } from "./ssr/server-answers";
 import { readSsrState } from "./ssr/ssr-state";
@@ -48,27 +49,33 @@ async function start(container: HTMLElement) {
   await nextTask();
   const router = createRouter({ hydrationData: { loaderData: {} } });
   await nextTask();
-  // As a transition, React takes the HTML over in slices of a few milliseconds and lets
-  // the browser answer input in between, instead of one long task on a slow phone.
-  startTransition(() => {
+  // Preact takes the HTML over synchronously; the parts of the page in a HydrationSlice follow, each in a task of its own (decision 021).
+  let allTakenOver = () => {};
+  const slicesHydrated = new Promise<void>((resolve) => (allTakenOver = resolve));
+  void hydrateInSlices(() =>
     hydrateRoot(
       container,
       <StrictMode>
-        <AppReady>
+        <AppReady when={slicesHydrated}>
           <AppProviders queryClient={queryClient} session={state.session}>
             <RouterProvider router={router} />
           </AppProviders>
         </AppReady>
       </StrictMode>,
-    );
-  });
+    ),
+  ).then(allTakenOver);
 }
 
-/** Marks the page as running (`<html data-app-ready>`) once React has rendered or taken over the HTML: until then a server-rendered page does not answer clicks. */
-function AppReady({ children }: { children: ReactNode }) {
+/**
+ * Marks the page as running (`<html data-app-ready>`) once React has rendered or taken over the HTML, every slice of it
+ * included (`when`): until then a server-rendered page does not answer clicks.
+ */
+function AppReady({ children, when = Promise.resolve() }: { children: ReactNode; when?: Promise<void> }) {
   useEffect(() => {
-    document.documentElement.dataset.appReady = "true";
-  }, []);
+    void when.then(() => {
+      document.documentElement.dataset.appReady = "true";
+    });
+  }, [when]);
   return children;
 }
 

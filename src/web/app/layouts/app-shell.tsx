@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../../components/ui/spinner";
 import { useAuth } from "../../features/accounts/use-auth";
+import { HydrationSlice } from "../../lib/hydration-slices";
 import { useSessionWatch } from "../../features/accounts/use-session-watch";
 import { useLiveEvents } from "../../lib/live-events";
 import { ScrollToTop } from "../scroll-to-top";
@@ -21,13 +22,17 @@ export function AppShell() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t("common.skip_to_content")}
       </a>
-      <SiteHeader />
+      <HydrationSlice>
+        <SiteHeader />
+      </HydrationSlice>
       <div className="flex-1 pt-16">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
       </div>
-      <SiteFooter />
+      <HydrationSlice>
+        <SiteFooter />
+      </HydrationSlice>
     </div>
   );
 }

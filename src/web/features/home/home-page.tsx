@@ -1,3 +1,4 @@
+import { HydrationSlice } from "../../lib/hydration-slices";
 import { useAuth } from "../accounts/use-auth";
 import { CallSection } from "../calls/call-section";
 import { FAQ_PREFIXES } from "../content/content-strings";
@@ -32,16 +33,29 @@ export function HomePage() {
   }
   return (
     <main id="main">
-      <HeroSection />
-      <CallSection showHeading />
-      <TrustIndicator />
-      <HowItWorks />
-      <FeaturesSection />
-      <TestimonialsSection />
-      <CallToAction />
-      <ComparisonSection />
-      <PriceSimulator />
-      <FaqPreview />
+      {/* Each part taken over in a task of its own, top to bottom (decision 021). */}
+      <HydrationSlice>
+        <HeroSection />
+      </HydrationSlice>
+      <HydrationSlice>
+        <CallSection showHeading />
+      </HydrationSlice>
+      <HydrationSlice>
+        <TrustIndicator />
+        <HowItWorks />
+        <FeaturesSection />
+        <TestimonialsSection />
+        <CallToAction />
+      </HydrationSlice>
+      <HydrationSlice>
+        <ComparisonSection />
+      </HydrationSlice>
+      <HydrationSlice>
+        <PriceSimulator />
+      </HydrationSlice>
+      <HydrationSlice>
+        <FaqPreview />
+      </HydrationSlice>
     </main>
   );
 }
