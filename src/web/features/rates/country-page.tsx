@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Ltr } from "../../components/ui/ltr";
 import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api-client";
+import { HydrationSlice } from "../../lib/hydration-slices";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { usePageTitle } from "../../lib/use-page-title";
 import { NotFoundPage } from "../system/not-found-page";
@@ -94,14 +95,20 @@ export function CountryPage() {
         </div>
       </section>
 
-      <div className="mx-auto grid max-w-5xl items-start gap-6 px-4 py-10 md:grid-cols-2">
-        <LineRates groups={groups} cheapest={cheapest} mostExpensive={mostExpensive} />
-        <DialingGuide code={isoCode} dialCode={country.dial_code} name={name} />
-      </div>
+      {/* Below the header section, each part taken over in a task of its own (decision 021). */}
+      <HydrationSlice>
+        <div className="mx-auto grid max-w-5xl items-start gap-6 px-4 py-10 md:grid-cols-2">
+          <LineRates groups={groups} cheapest={cheapest} mostExpensive={mostExpensive} />
+          <DialingGuide code={isoCode} dialCode={country.dial_code} name={name} />
+        </div>
+      </HydrationSlice>
 
-      <PriceSimulator key={isoCode} defaultCode={isoCode} className="max-w-5xl py-6" />
+      <HydrationSlice>
+        <PriceSimulator key={isoCode} defaultCode={isoCode} className="max-w-5xl py-6" />
+      </HydrationSlice>
 
       {related.length > 0 ? (
+        <HydrationSlice>
         <section aria-labelledby="related-heading" className="mx-auto max-w-5xl px-4 py-10">
           <h2 id="related-heading" className="text-xl font-semibold text-slate-900">
             {t("country_page.related_heading")}
@@ -123,6 +130,7 @@ export function CountryPage() {
             ))}
           </ul>
         </section>
+        </HydrationSlice>
       ) : null}
     </main>
   );
