@@ -8,10 +8,12 @@ import { createRouter, routes } from "./app/router";
 import { seedLocale } from "./lib/i18n/i18n";
 import { hydrateInSlices } from "./lib/hydration-slices";
 import { nextTask } from "./lib/next-task";
+import { dropReactOnlyProps } from "./lib/react-only-props";
 import { keepServerAnswersFresh } from "./ssr/server-answers";
 import { readSsrState } from "./ssr/ssr-state";
 import { startDeferredAnalytics } from "./lib/analytics/deferred-analytics";
 
+dropReactOnlyProps();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");
 
