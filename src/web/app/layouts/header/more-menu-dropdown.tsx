@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { useLayoutEffect, useRef } from "react";
+import { useLayoutEffect, useRef, type FocusEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocale } from "../../../lib/use-locale";
@@ -20,6 +20,7 @@ export function MoreMenuDropdown({
   onPointerLeave,
   onRates,
   takeFocus,
+  focusFirstItem,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,12 +29,15 @@ export function MoreMenuDropdown({
   onRates: () => void;
   /** The button this replaces had the focus: the trigger takes it. */
   takeFocus: boolean;
+  /** The button this replaces was opened from the keyboard: the menu starts on its first item, as radix does for a key it saw. */
+  focusFirstItem: boolean;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const trigger = useRef<HTMLButtonElement>(null);
   // Only when it replaces the button: once, on mount.
   const focusOnMount = useRef(takeFocus);
+  const firstItemOnOpen = useRef(focusFirstItem);
   useLayoutEffect(() => {
     if (focusOnMount.current) trigger.current?.focus();
   }, []);
@@ -55,6 +59,12 @@ export function MoreMenuDropdown({
           sideOffset={6}
           onPointerEnter={onPointerEnter}
           onPointerLeave={onPointerLeave}
+          onFocus={(event: FocusEvent<HTMLDivElement>) => {
+            // Radix focuses the menu itself as it opens; once, when the key was pressed before radix could see it, move on to the first item.
+            if (!firstItemOnOpen.current || event.target !== event.currentTarget) return;
+            firstItemOnOpen.current = false;
+            event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+          }}
           className="z-50 min-w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200"
         >
           {customerMore().map((item) => (

@@ -22,6 +22,8 @@ export function MoreMenu({ onRates }: { onRates: () => void }) {
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
   const focused = useRef(false);
+  // Opened from the keyboard before radix was there to see the key: its menu then starts on its first item, as radix's own does.
+  const openedByKey = useRef(false);
   const load = () => {
     moreMenuDropdown.load().catch((error: unknown) => {
       setOpen(false);
@@ -46,7 +48,7 @@ export function MoreMenu({ onRates }: { onRates: () => void }) {
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   if (dropdown) {
-    return <dropdown.MoreMenuDropdown open={open} onOpenChange={setOpen} onPointerEnter={keepOpen} onPointerLeave={closeSoon} onRates={onRates} takeFocus={focused.current} />;
+    return <dropdown.MoreMenuDropdown open={open} onOpenChange={setOpen} onPointerEnter={keepOpen} onPointerLeave={closeSoon} onRates={onRates} takeFocus={focused.current} focusFirstItem={openedByKey.current} />;
   }
   return (
     <button
@@ -70,6 +72,7 @@ export function MoreMenu({ onRates }: { onRates: () => void }) {
         if (event.key === OPENING_KEY) keepOpen();
         else if (TOGGLING_KEYS.includes(event.key)) toggle();
         else return;
+        openedByKey.current = true;
         event.preventDefault();
       }}
       className="inline-flex h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
