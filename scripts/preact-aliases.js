@@ -18,8 +18,12 @@ export const PREACT_ALIASES = [
   { find: /^react$/, replacement: "preact/compat" },
 ];
 
-/** Packages that import React: run through Vite's resolver (not Node's) in tests and in the server render build, so they meet the aliases above. */
-export const REACT_PACKAGE_NAMES = [
+/**
+ * Packages that import React: run through Vite's resolver (not Node's) in tests and in the
+ * server render build, so they meet the aliases above. A name ending in "/" stands for every
+ * package of that scope.
+ */
+const REACT_PACKAGE_LIST = [
   "preact",
   "preact-render-to-string",
   "react-router",
@@ -30,7 +34,7 @@ export const REACT_PACKAGE_NAMES = [
   "react-hook-form",
   "@hookform/resolvers",
   "radix-ui",
-  /^@radix-ui\//,
+  "@radix-ui/",
   "cmdk",
   "sonner",
   "lucide-react",
@@ -42,12 +46,25 @@ export const REACT_PACKAGE_NAMES = [
   "use-sidecar",
   "@floating-ui/react-dom",
   "better-auth",
+  "@testing-library/dom",
   "@testing-library/preact",
   "@testing-library/react",
 ];
 
+/** @param {string} text */
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The packages as Vite's ssr.noExternal takes them. */
+export const REACT_PACKAGE_NAMES = REACT_PACKAGE_LIST.map((name) => (name.endsWith("/") ? new RegExp(`^${escape(name)}`) : name));
+
+/** A path separator, either way, and a path segment. */
+const SEP = String.raw`[\\/]`;
+const SEGMENT = String.raw`[^\\/]+`;
+
 /** The same packages as a path pattern, for Vitest's server.deps.inline. */
-export const REACT_PACKAGES = /[\\/]node_modules[\\/](preact|preact-render-to-string|react-router|@tanstack[\\/]react-[a-z]+|react-i18next|react-hook-form|@hookform|radix-ui|@radix-ui|cmdk|sonner|lucide-react|react-markdown|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|@floating-ui[\\/]react-dom|better-auth|@testing-library)[\\/]/;
+export const REACT_PACKAGES = new RegExp(
+  `${SEP}node_modules${SEP}(?:${REACT_PACKAGE_LIST.map((name) => (name.endsWith("/") ? `${escape(name.slice(0, -1))}${SEP}${SEGMENT}` : escape(name).replace("/", SEP))).join("|")})${SEP}`,
+);
 
 const SHIM = "\0use-sync-external-store-shim";
 const WITH_SELECTOR = "\0use-sync-external-store-with-selector";
@@ -58,8 +75,8 @@ const require = createRequire(import.meta.url);
  * the aliases in Node (tests, server render): it would load React itself beside Preact.
  * Its shim is Preact's own useSyncExternalStore; its selector variant is its production
  * file run as a module whose `require` hands it preact/compat.
+ * @returns {import("vite").Plugin}
  */
-/** @returns {import("vite").Plugin} */
 export function useSyncExternalStoreAsModules() {
   return {
     name: "use-sync-external-store-as-modules",

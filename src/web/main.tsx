@@ -68,11 +68,14 @@ async function start(container: HTMLElement) {
   ).then(allTakenOver);
 }
 
+/** A page the browser rendered itself is running once rendered. */
+const RENDERED = Promise.resolve();
+
 /**
  * Marks the page as running (`<html data-app-ready>`) once React has rendered or taken over the HTML, every slice of it
  * included (`when`): until then a server-rendered page does not answer clicks.
  */
-function AppReady({ children, when = Promise.resolve() }: { children: ReactNode; when?: Promise<void> }) {
+function AppReady({ children, when = RENDERED }: { children: ReactNode; when?: Promise<void> }) {
   useEffect(() => {
     void when.then(() => {
       document.documentElement.dataset.appReady = "true";

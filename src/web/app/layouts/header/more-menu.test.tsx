@@ -18,10 +18,10 @@ describe("the More menu before its code is in", () => {
     // Pressed at once: the menu's code is still on its way.
     fireEvent.keyDown(button, { key: "ArrowDown" });
 
+    // Loading radix's menu the first time, transformed for the test, can take seconds on a busy machine.
     const menu = await screen.findByRole("menu", undefined, { timeout: 15_000 });
     const items = screen.getAllByRole("menuitem");
     expect(menu.contains(items[0] ?? null)).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(items[0]));
-    // Loading radix's menu the first time, transformed for the test, can take seconds on a busy machine.
   }, 20_000);
 });
