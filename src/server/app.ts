@@ -195,7 +195,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     minAmount: config.payments.minAmount,
     maxAmount: config.payments.maxAmount,
   });
-  registerBlogRoutes(app, { db: database.db, bus, dataDir: config.dataDir });
+  registerBlogRoutes(app, { db: database.db, bus, publishedPosts, dataDir: config.dataDir });
   registerDiscountRoutes(app, { db: database.db, minAmount: config.payments.minAmount, maxAmount: config.payments.maxAmount });
   // The local checkout's page talks to these only when it is the payments provider (not beside Stripe).
   if (payments instanceof LocalCheckout) registerLocalCheckoutRoutes(app, database.db, payments);

@@ -6,7 +6,7 @@ import type { Database, Executor } from "../../db/client";
 import { auditLog } from "../../db/schema/audit";
 import { blogPosts } from "../../db/schema/blog";
 import { AppError, notFound } from "../../http/app-error";
-import { BLOG_CHANGED_TOPIC } from "./published-posts";
+import { BLOG_CHANGED_TOPIC, type PublishedPosts } from "./published-posts";
 
 type PostRow = typeof blogPosts.$inferSelect;
 
@@ -81,16 +81,24 @@ export async function readPost(db: Database, postId: string): Promise<AdminBlogP
 export interface BlogDeps {
   db: Database;
   bus: BusPublisher;
+  /** This instance's published list, read again before a change is answered. */
+  publishedPosts: Pick<PublishedPosts, "refresh">;
 }
 
-/** Runs a change in a transaction that also announces it, so every instance's published list follows. */
+/**
+ * Runs a change in a transaction that also announces it, so every instance's published list
+ * follows. The instance that made it reads its list again before answering: the announcement
+ * reaches it too, but later, and the admin's next request (or a visitor's) must already see the change.
+ */
 async function change<T>(deps: BlogDeps, slug: string, run: (tx: Executor) => Promise<T>): Promise<T> {
   try {
-    return await deps.db.transaction(async (tx) => {
-      const result = await run(tx);
+    const result = await deps.db.transaction(async (tx) => {
+      const changed = await run(tx);
       await deps.bus.publish({ topic: BLOG_CHANGED_TOPIC }, tx);
-      return result;
+      return changed;
     });
+    await deps.publishedPosts.refresh();
+    return result;
   } catch (error) {
     if (!(error instanceof AppError) && isSlugConflict(error)) throw new AppError(409, "blog_slug_taken", `The blog already has a post at ${slug} in that language`);
     throw error;
