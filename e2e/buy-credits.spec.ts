@@ -17,10 +17,25 @@ test.beforeAll(async ({ playwright, server }) => {
   await request.dispose();
 });
 
-async function payWithCard(page: Page, card: string) {
-  await page.getByRole("textbox", { name: "Card number" }).fill(card);
-  await page.getByRole("textbox", { name: "Expiry date" }).fill("12/39");
-  await page.getByRole("textbox", { name: "Security code (CVC)" }).fill("123");
+/** Pastes through the browser's clipboard, as a person pastes what a card or a password manager shows. */
+async function paste(page: Page, label: string, text: string) {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const field = page.getByRole("textbox", { name: label });
+  await field.click();
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await page.keyboard.press("ControlOrMeta+V");
+  return field;
+}
+
+/** The card as it is printed, pasted field by field; each field keeps it whole in its own format. */
+async function payWithCard(page: Page, card: string, shown: string) {
+  await expect(await paste(page, "Card number", card)).toHaveValue(shown);
+  const expiry = await paste(page, "Expiry date", "12 / 2039");
+  await expect(expiry).toHaveValue("12/39");
+  // A key more than the field holds changes nothing on screen either.
+  await expiry.press("5");
+  await expect(expiry).toHaveValue("12/39");
+  await expect(await paste(page, "Security code (CVC)", " 123 ")).toHaveValue("123");
   await page.getByRole("button", { name: /^Pay / }).click();
 }
 
@@ -42,7 +57,7 @@ test("a customer buys $10 with the approved test card, sees the balance rise wit
 
   // From here on the page is never loaded again: a reload would lose this mark.
   await page.evaluate("window.stillTheSamePage = true");
-  await payWithCard(page, "4242 4242 4242 4242");
+  await payWithCard(page, "4242-4242-4242-4242", "4242 4242 4242 4242");
   await page.waitForURL(/\/en\/payment-success\?payment=pay_[0-9a-f]{24}$/);
   await expect(page.getByText("Payment received: your credit is ready to use.")).toBeVisible();
   await expect(page.getByTestId("new-balance")).toHaveText("$10.00");
@@ -78,7 +93,7 @@ test("a declined card shows the card's message and leaves the balance as it was"
   await page.getByRole("button", { name: /^Pay/ }).click();
   await page.waitForURL(/\/en\/local-checkout\?session=/);
   await expect(page.getByText("Amount to pay: $25.00")).toBeVisible();
-  await payWithCard(page, "4000 0000 0000 0002");
+  await payWithCard(page, " 4000 - 0000 - 0000 - 0002 ", "4000 0000 0000 0002");
   await expect(page.getByRole("alert")).toContainText("Your card was declined.");
   await expect(page.getByRole("alert")).toContainText("Nothing was charged and your balance is unchanged.");
   await expect(page.getByRole("button", { name: "Try another card" })).toBeEnabled();

@@ -26,7 +26,7 @@ const CUSTOMER_CALLS: CallRowInput[] = [
   { startedAt: at("2026-11-21T09:00:00.000Z"), toNumber: "+447106123456", countryCode: "GB", ratePerMin: "0.0300", status: "busy", ...unanswered },
   { ...finished("2026-11-01T18:30:00.000Z", 200), toNumber: "+4930123456", countryCode: "DE", ratePerMin: "0.0400", billedMinutes: 4, costUsd: "0.1600", qualityRating: 5, quality: { rttMs: 620, jitterMs: 60, packetLoss: 0.07, mos: null, packetsSent: 10_000, packetsReceived: 9300 } },
   { ...finished("2026-10-15T07:00:00.000Z", 45), direction: "inbound", toNumber: "client:me", fromNumber: "+46701234567", countryCode: "SE", ratePerMin: "0", billedMinutes: 0, costUsd: "0" },
-  // A refused call keeps what was typed, which can be anything: the export must not let it run as a formula.
+  // A refused call keeps what was typed when it is no number (made plain, at most 32 characters): the export must not let it run as a formula.
   { startedAt: at("2026-09-01T12:00:00.000Z"), toNumber: "=1+2", countryCode: "", status: "failed", ratePerMin: "0", ...unanswered },
   ...Array.from({ length: 20 }, (_, index): CallRowInput => ({ ...finished(`2026-08-${String(index + 1).padStart(2, "0")}T12:00:00.000Z`, 60), toNumber: "+12025550123", countryCode: "US", ratePerMin: "0.0100", billedMinutes: 1, costUsd: "0.0100" })),
 ];
@@ -111,9 +111,10 @@ test("a customer sees their calls newest first, filters them, exports the filter
   expect(download.suggestedFilename()).toBe(`dialwise-calls-${new Date().toISOString().slice(0, 10)}.csv`);
   const csv = readCsvRecords(readFileSync(await download.path(), "utf8")).map((record) => record.fields);
   expect(csv[0]?.slice(0, 5)).toEqual(["Started (UTC)", "Direction", "Number", "Country", "Status"]);
-  expect(csv.slice(1).map((row) => [row[0], row[3], row[8]])).toEqual([
-    ["2026-11-20T10:00:00.000Z", "Jamaica", "0.5000"],
-    ["2026-11-01T18:30:00.000Z", "Germany", "0.1600"],
+  // Numbers in E.164 form as they are, so a spreadsheet reads them as numbers, not as text behind a quote.
+  expect(csv.slice(1).map((row) => [row[0], row[2], row[3], row[8]])).toEqual([
+    ["2026-11-20T10:00:00.000Z", "+18762101234", "Jamaica", "0.5000"],
+    ["2026-11-01T18:30:00.000Z", "+4930123456", "Germany", "0.1600"],
   ]);
 
   await page.getByRole("button", { name: "Clear filters" }).first().click();

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { FastifyBaseLogger } from "fastify";
 import { PASSWORD_MIN_LENGTH } from "../../shared/accounts/credentials";
+import { fitDisplayName } from "../../shared/accounts/display-name";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { account, session, user, verification } from "../db/schema/auth";
@@ -11,6 +12,7 @@ import type { Locale } from "../../shared/i18n/locales";
 import { emailLocale, pageLocale, renderAccountEmail } from "../modules/accounts/emails";
 import type { MailKind } from "../providers/email/email";
 import type { Mailer } from "../providers/email/mail-jobs";
+import { displayNameRule } from "./display-name";
 import { betterAuthLog } from "./log-bridge";
 import { prepareExistingAccountNote } from "./existing-account-note";
 import { createResetLink, revokeResetLinks, type ResetLinkStore } from "./reset-links";
@@ -135,8 +137,10 @@ export function createAuth({ db, config, secret, mail, log }: AuthDependencies) 
             const callbackURL = (endpoint?.body as { callbackURL?: unknown } | undefined)?.callbackURL;
             const acceptLanguage = endpoint?.request?.headers.get("accept-language") ?? endpoint?.headers?.get("accept-language");
             const locale = pageLocale(typeof callbackURL === "string" ? callbackURL : undefined, acceptLanguage) ?? null;
+            // A name from a Google profile has no limit of its own: made plain and cut (sign-up's was checked already).
+            const name = fitDisplayName(data.name);
             // The admin sign-up endpoint runs better-auth's sign-up inside this scope.
-            return { data: { ...data, locale, ...(isAdminRequestInProgress() ? { adminRequested: true } : {}) } };
+            return { data: { ...data, name, locale, ...(isAdminRequestInProgress() ? { adminRequested: true } : {}) } };
           },
         },
       },
@@ -155,7 +159,8 @@ export function createAuth({ db, config, secret, mail, log }: AuthDependencies) 
     onAPIError: { throw: true },
     hooks: {
       // A limited endpoint runs for an HTTP request only when the throttle counted it for that endpoint.
-      before: createAuthMiddleware(async (ctx) => uncountedRefusal(ctx.path)),
+      // Then a display name is made plain, or refused when too long (display-name.ts).
+      before: createAuthMiddleware(async (ctx) => uncountedRefusal(ctx.path) ?? displayNameRule(ctx.path, ctx.body)),
       after: createAuthMiddleware(async (ctx) => {
         // A changed password ends outstanding reset links too (a reset does so in onPasswordReset).
         const session = ctx.context.session;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField } from "../accounts/canonical-email";
+import { displayNameField } from "../accounts/display-name-field";
 import { defineEndpoint } from "./endpoint";
 
 export const roleSchema = z.enum(["user", "admin"]);
@@ -48,7 +49,7 @@ export const adminSignUp = defineEndpoint({
   body: z.object({
     email: emailField,
     password: z.string().min(6).max(128),
-    name: z.string().trim().max(100).optional(),
+    name: displayNameField.optional(),
     /** Where the verification link sends the person back to: /{lang}/auth. */
     callbackURL: z.string().regex(/^\/[a-z]{2}\/auth$/).optional(),
   }),

@@ -11,18 +11,24 @@ export interface WriteCsvOptions {
  */
 const FORMULA = /^'*[=+\-@\t\r\n]/;
 const ESCAPED_FORMULA = /^'+[=+\-@\t\r\n]/;
-/** A plain negative number ("-1.2500"): no formula can hide in it, and a spreadsheet should read it as a number. */
+/**
+ * Cells that start like a formula but are data a spreadsheet should read as a number,
+ * with no room for a formula in them: a plain negative number ("-1.2500", a ledger's
+ * debit) and a phone number in E.164 form ("+447700900123": a plus, then 1 to 15
+ * ASCII digits, the first not 0). Anything more ("+1+cmd|…", "+44 (0)…", 16 digits) is escaped.
+ */
 const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+const E164_NUMBER = /^\+[1-9]\d{0,14}$/;
 
 /**
  * OWASP's advice against CSV injection: a cell that starts with =, +, -, @, tab or
  * carriage return is written as text with a leading single quote, except a plain
- * negative number (a ledger's debits), which stays a number. A cell that
+ * negative number and an E.164 phone number, which stay numbers. A cell that
  * already starts with quotes before such a character gets one more, so
- * unescapeFormula can always give back what was written.
+ * unescapeFormula can always give back what was written. Decisions 007 and 030.
  */
 export function escapeFormula(cell: string): string {
-  return FORMULA.test(cell) && !NEGATIVE_NUMBER.test(cell) ? `'${cell}` : cell;
+  return FORMULA.test(cell) && !NEGATIVE_NUMBER.test(cell) && !E164_NUMBER.test(cell) ? `'${cell}` : cell;
 }
 
 /** Undoes escapeFormula, so a file we exported reads back as the values it held. */

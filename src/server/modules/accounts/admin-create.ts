@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
+import { displayNameFromEmail } from "../../../shared/accounts/display-name";
 import type { Executor } from "../../db/client";
 import { auditLog } from "../../db/schema/audit";
 import { account, user } from "../../db/schema/auth";
@@ -42,7 +43,7 @@ export async function createOrPromoteAdmin(db: Executor, input: { email: string;
   return db.transaction(async (tx) => {
     if (!existing) {
       const userId = randomUUID();
-      await tx.insert(user).values({ id: userId, email, name: email.split("@")[0] ?? email, emailVerified: true, role: "admin", createdAt: now, updatedAt: now });
+      await tx.insert(user).values({ id: userId, email, name: displayNameFromEmail(email), emailVerified: true, role: "admin", createdAt: now, updatedAt: now });
       await tx.insert(account).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash ?? null, createdAt: now, updatedAt: now });
       await tx.insert(auditLog).values({
         actorUserId: null,

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { isAPIError } from "better-auth/api";
 import type { z } from "zod";
+import { displayNameFromEmail } from "../../../shared/accounts/display-name";
 import type { adminSignUp, currentAccount } from "../../../shared/api/accounts";
 import type { Auth } from "../../auth/auth";
 import type { Viewer } from "../../auth/viewer";
@@ -48,7 +49,7 @@ export async function signUpAdmin(deps: { auth: Auth; adminEmailDomain: string }
   try {
     await withAdminRequest({ page: callbackURL, acceptLanguage: headers.get("accept-language") }, () =>
       deps.auth.api.signUpEmail({
-        body: { email, password: body.password, name: body.name?.trim() || email.split("@")[0] || email, callbackURL },
+        body: { email, password: body.password, name: body.name || displayNameFromEmail(email), callbackURL },
         headers,
       }),
     );

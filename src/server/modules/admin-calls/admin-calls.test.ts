@@ -282,8 +282,8 @@ describe.each(engines)("the back office's calls on %s", (engine) => {
       "2026-03-02T10:00:00.000Z",
       anna.email,
       "Outgoing call",
-      // A leading "+" is a formula to a spreadsheet too: the one writer quotes it (decision 007).
-      "'+447106123456",
+      // A number in E.164 form is data, not a formula: written as it is (decision 030).
+      "+447106123456",
       "United Kingdom",
       "Completed",
       "150",

@@ -13,6 +13,7 @@ import { lockBalance } from "../credits/ledger";
 import type { Quote } from "../rates/quote";
 import { LIVE_CALL_STATUSES, publishCallStatus } from "./call-status";
 import type { CallsDeps } from "./deps";
+import { dialledNumberOf } from "./dialled-number";
 import { reconcileCallJob, RECONCILE_MARGIN_SECONDS } from "./reconcile";
 import { dialTwiml, rejectTwiml, STATUS_WEBHOOK_PATH, TWIML_CONTENT_TYPE } from "./twiml";
 
@@ -112,7 +113,7 @@ async function refuse(deps: CallsDeps, tx: Executor, userId: string, payload: Vo
       userId,
       callSid: payload.CallSid,
       direction: "outbound",
-      toNumber: quote?.e164 ?? payload.To,
+      toNumber: quote?.e164 ?? dialledNumberOf(payload.To),
       fromNumber: callerIdOf(deps.carrier),
       countryCode: quote?.countryCode ?? "",
       ratePerMin: quote ? moneyToDecimal(quote.rate) : "0",

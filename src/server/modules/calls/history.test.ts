@@ -226,8 +226,8 @@ describe.each(engines)("call history on %s", (engine) => {
     ]);
     expect(rows.slice(1)).toHaveLength(2);
     expect(rows[1]).toEqual(["2026-05-02T08:00:00.000Z", "Utgående samtal", "'=HYPERLINK(\"http://evil.example\",\"x\")", "", "Misslyckades", "0", "0", "0.2500", "0.0000", "", hostile.callSid]);
-    // A leading "+" is a formula to a spreadsheet too: the one writer quotes it like any other (decision 007).
-    expect(rows[2]?.slice(0, 10)).toEqual(["2026-05-01T08:00:00.000Z", "Utgående samtal", "'+18762101234", "Jamaica", "Avslutat", "90", "2", "0.2500", "0.5000", "4"]);
+    // A number in E.164 form is data, not a formula: written as it is, so a spreadsheet reads the number (decision 030).
+    expect(rows[2]?.slice(0, 10)).toEqual(["2026-05-01T08:00:00.000Z", "Utgående samtal", "+18762101234", "Jamaica", "Avslutat", "90", "2", "0.2500", "0.5000", "4"]);
 
     // English by default, and the status filter applies as on the page.
     const english = parseCsv((await get(owner, "/api/calls/export.csv?status=failed")).body);

@@ -10,8 +10,8 @@ const COLUMNS = ["time", "email", "kind", "reference", "amount", "balance_after"
  * The ledger as CSV: the header row in the admin's language (from the translations table),
  * kinds as their codes (what reconciliation scripts match on), times in UTC ISO form and
  * amounts as exact decimals with a point. Written by the one CSV writer, which escapes cells
- * a spreadsheet would run as formulas (a note starting with "=", and so also a negative amount,
- * which keeps its digits behind a leading quote).
+ * a spreadsheet would run as formulas (a note starting with "=") and leaves a negative amount
+ * a number.
  */
 export async function creditLedgerCsv(db: Executor, rows: readonly CreditLedgerRow[], locale: Locale): Promise<string> {
   const filter = { prefixes: ["credit_audit.csv."], exclude: false };

@@ -1,6 +1,12 @@
 import type { TFunction } from "i18next";
+import { DISPLAY_NAME_MAX_LENGTH } from "../../../shared/accounts/display-name";
 import { ApiError } from "../../lib/api-client";
 import type { AuthFailure } from "../../lib/auth-client";
+
+/** The figures a refusal's message names, from the rule itself (the translations hold a placeholder). */
+const MESSAGE_VALUES: Readonly<Record<string, Record<string, number>>> = {
+  NAME_TOO_LONG: { max: DISPLAY_NAME_MAX_LENGTH },
+};
 
 /** A translated message for a failure from better-auth or our API, by its code; the server's words otherwise. */
 export function authErrorMessage(t: TFunction, error: AuthFailure | ApiError | unknown): string {
@@ -8,5 +14,5 @@ export function authErrorMessage(t: TFunction, error: AuthFailure | ApiError | u
   const status = error instanceof ApiError ? error.status : (error as AuthFailure | null)?.status;
   if (status === 429) return t("errors.rate_limited");
   const fallback = (error as { message?: string } | null)?.message || t("errors.internal_error");
-  return code ? t(`errors.${code}`, { defaultValue: fallback }) : fallback;
+  return code ? t(`errors.${code}`, { defaultValue: fallback, ...MESSAGE_VALUES[code] }) : fallback;
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { adminSignUp } from "../../../shared/api/accounts";
 import { isAdminDomainEmail, isPlausibleEmail, PASSWORD_MIN_LENGTH } from "../../../shared/accounts/credentials";
+import { displayNameFromEmail } from "../../../shared/accounts/display-name";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
@@ -37,7 +38,7 @@ export function SignupForm() {
     if (!validate()) return;
     setBusy("user");
     const address = email.trim();
-    const { error } = await authClient.signUp.email({ email: address, password, name: address.split("@")[0] ?? address, callbackURL: `/${locale}/auth` });
+    const { error } = await authClient.signUp.email({ email: address, password, name: displayNameFromEmail(address), callbackURL: `/${locale}/auth` });
     setBusy(null);
     if (error) setErrors({ form: authErrorMessage(t, error) });
     else setSentTo(address);

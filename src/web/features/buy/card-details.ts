@@ -16,10 +16,26 @@ export function groupCardNumber(text: string): string {
   return cardDigits(text).replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
-/** "12/29" from whatever was typed ("1229", "12 / 29"); the slash appears once the month is complete. */
+/**
+ * "12/29" from the expiry however it was typed or pasted: "1229", "12/29", "12 / 29",
+ * " 12-29 ", or with the year written out, "12 / 2029" or "122029" (a year of three digits
+ * starting with 20 stays as it is while the fourth is typed). A month and year written
+ * apart keep apart ("1/29" is "01/29"). The slash appears once the month is complete.
+ */
 export function formatExpiry(text: string): string {
-  const digits = text.replace(/\D/g, "").slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+  const groups = text.match(/\d+/g) ?? [];
+  const apart = groups.length >= 2 && (groups[0] ?? "").length <= 2;
+  const digits = groups.join("");
+  const month = apart ? (groups[0] ?? "").padStart(2, "0") : digits.slice(0, 2);
+  const rest = apart ? groups.slice(1).join("") : digits.slice(2);
+  const fullYear = rest.length >= 3 && rest.startsWith("20");
+  const year = fullYear ? (rest.length >= 4 ? rest.slice(2, 4) : rest) : rest.slice(0, 2);
+  return year === "" ? month : `${month}/${year}`;
+}
+
+/** The security code's digits, at most 4, however it was typed or pasted (" 123 "). */
+export function cvcDigits(text: string): string {
+  return text.replace(/\D/g, "").slice(0, 4);
 }
 
 export function luhnValid(digits: string): boolean {

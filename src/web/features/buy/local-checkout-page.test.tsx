@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "../rates/render-with-app";
@@ -68,6 +69,40 @@ describe("LocalCheckoutPage", () => {
     expect(screen.getByRole("textbox", { name: "Card number" })).toHaveProperty("value", "4242 4242 4242 42");
     fill("Expiry date", "1229");
     expect(screen.getByRole("textbox", { name: "Expiry date" })).toHaveProperty("value", "12/29");
+  });
+
+  it("takes what a card shows when it is pasted: the expiry in any usual form, the number with spaces or dashes, the code with space around it", async () => {
+    stubApi(session());
+    renderPage();
+    await screen.findByText("$10.00");
+    const user = userEvent.setup();
+    const paste = async (label: string, text: string) => {
+      const field = screen.getByRole("textbox", { name: label });
+      await user.clear(field);
+      await user.click(field);
+      await user.paste(text);
+      return (field as HTMLInputElement).value;
+    };
+    for (const text of ["12 / 34", "12/34", "1234", "12 / 2034", " 12/34 ", "12-34", "122034"]) expect(await paste("Expiry date", text), text).toBe("12/34");
+    for (const text of ["4242 4242 4242 4242", "4242-4242-4242-4242", " 4242 - 4242 - 4242 - 4242 ", "4242424242424242"]) {
+      expect(await paste("Card number", text), text).toBe("4242 4242 4242 4242");
+    }
+    expect(await paste("Card number", "6011 0009 9013 9424 123")).toBe("6011 0009 9013 9424 123");
+    for (const text of ["123", " 123 ", "1 2 3"]) expect(await paste("Security code (CVC)", text), text).toBe("123");
+    expect(await paste("Security code (CVC)", " 1234 ")).toBe("1234");
+  });
+
+  it("keeps each field to its format when more is typed than it holds", async () => {
+    stubApi(session());
+    renderPage();
+    await screen.findByText("$10.00");
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("textbox", { name: "Expiry date" }), "123456");
+    expect(screen.getByRole("textbox", { name: "Expiry date" })).toHaveProperty("value", "12/34");
+    await user.type(screen.getByRole("textbox", { name: "Security code (CVC)" }), "12345");
+    expect(screen.getByRole("textbox", { name: "Security code (CVC)" })).toHaveProperty("value", "1234");
+    await user.type(screen.getByRole("textbox", { name: "Card number" }), "42424242424242424242");
+    expect(screen.getByRole("textbox", { name: "Card number" })).toHaveProperty("value", "4242 4242 4242 4242 424");
   });
 
   it("pays with an approved card and goes to the payment's success page", async () => {
