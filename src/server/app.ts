@@ -76,6 +76,8 @@ import { createJobQueue } from "./jobs/pg-boss-queue";
 import { registerWebhooks } from "./webhooks/register-webhooks";
 import type { Webhook } from "./webhooks/webhook";
 import { loadOrCreateSecrets } from "./secrets";
+import { quietProgress, stillRunning, type StartupProgress } from "./startup-progress";
+import { openingStep } from "./db/opening-step";
 
 // Two folders up from src/server/app.ts, and from the bundle in dist/server that `npm start` runs.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -106,6 +108,13 @@ export interface ServerOptions {
   payments?: PaymentsProviderFactory;
   /** The site search's sources after the countries, instead of the guides and the FAQ (tests put stand-ins there). */
   searchSources?: readonly SearchSource[];
+  /** Says what start-up is doing (`npm start` prints it); quiet by default. */
+  progress?: StartupProgress;
+  /**
+   * Settles when the web app's build, running beside start-up, is done (`npm start` on a first start):
+   * the database is prepared meanwhile, and the web app is served once it exists.
+   */
+  webAppBuilt?: Promise<unknown>;
 }
 
 export interface Server {
@@ -124,10 +133,11 @@ export interface Server {
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   // The embedded database is single-process: hold DATA_DIR/server.pid so scripts (admin:create) refuse while we run.
   const releaseDataDir = options.database || config.databaseUrl ? () => undefined : claimDataDir(config.dataDir, "the Dialwise server");
-  const database =
-    options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  const progress = options.progress ?? quietProgress;
+  const databaseOptions = config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+  const database = options.database ?? (await progress.step(openingStep(databaseOptions), () => openDatabase(databaseOptions)));
   const secret = config.authSecret ?? loadOrCreateSecrets(config.dataDir).authSecret;
-  await runSeeders(database.db, [translationsSeeder(SEED_DIR), rateDeckSeeder(SEED_DIR), blogGuidesSeeder(SEED_DIR)]);
+  await runSeeders(database.db, [translationsSeeder(SEED_DIR), rateDeckSeeder(SEED_DIR), blogGuidesSeeder(SEED_DIR)], progress);
 
   const fastifyOptions: FastifyServerOptions = {
     // A test's own log stream gets pino's JSON lines, whatever the environment.
@@ -218,6 +228,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     post: createPostHeads(database.db, publishedPosts),
   };
   const ssrEntry = options.ssrEntry ?? (options.webRoot === undefined ? SSR_ENTRY : false);
+  const webAppBuilt = options.webAppBuilt;
+  if (webAppBuilt) {
+    if (await stillRunning(webAppBuilt)) await progress.step("Waiting for the web app's build", () => webAppBuilt);
+    else await webAppBuilt;
+  }
   const renderBody =
     options.webRoot === false || ssrEntry === false
       ? null
@@ -252,7 +267,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   pruning.unref();
 
   await app.ready();
-  await jobs.start();
+  await progress.step("Starting the job queue", () => jobs.start());
   const overdue = await sweepOverdueCalls(callsDeps);
   if (overdue > 0) app.log.warn({ calls: overdue }, "calls live past their time limit: asking the carrier about them");
   return {
