@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { supportAfterCommit } from "./after-commit";
 import { openPgListener, type Listen } from "./listener";
 import { surviveLostConnections } from "./lost-connections";
 import * as schema from "./schema/index";
@@ -62,7 +63,7 @@ async function openPglite(options: { dataDir: string } | { inMemory: true }) {
   }
   const client = location === "memory" ? new PGlite() : new PGlite(location);
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = supportAfterCommit(drizzlePglite({ client, schema }) as unknown as Database);
   return {
     db,
     kind: "pglite" as const,
@@ -83,7 +84,7 @@ function openPostgres(databaseUrl: string, listenUrl = databaseUrl) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
   // A connection lost by an idle or a busy client (server restart, terminated backend) must not take the process down.
   surviveLostConnections(pool);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = supportAfterCommit(drizzlePg({ client: pool, schema }) as unknown as Database);
   const listeners = new Set<{ close(): Promise<void> }>();
   return {
     db,
