@@ -45,6 +45,7 @@ describe("language routing", () => {
     const router = renderAt("/");
     await waitFor(() => expect(router.state.location.pathname).toBe("/en"));
     expect(await screen.findByRole("heading", { level: 1, name: "Make International Calls at the Lowest Rates" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Make International Calls at the Lowest Rates · Dialwise"));
   });
 
   it("sends / to the saved language and renders its strings right to left for Arabic", async () => {
@@ -77,6 +78,7 @@ describe("language routing", () => {
       expect(screen.queryByText("not_found.title")).toBeNull();
       expect(router.state.location.pathname).toBe(path);
       expect(document.documentElement.lang).toBe("sv");
+      await waitFor(() => expect(document.title).toBe("Hoppsan! Sidan hittades inte · Dialwise"));
       cleanup();
     }
   });
