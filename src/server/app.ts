@@ -53,6 +53,7 @@ import { registerPaymentsRoutes } from "./modules/payments/routes";
 import { registerDiscountRoutes } from "./modules/discounts/routes";
 import { openPublishedPosts } from "./modules/blog/published-posts";
 import { renderPage, type PageHeadSources } from "./modules/site/page-head";
+import { visitorLanguage } from "./modules/site/visitor-language";
 import { loadBodyRenderer } from "./http/page-render";
 import { createPostHeads } from "./modules/site/post-heads";
 import { registerBlogRoutes } from "./modules/blog/routes";
@@ -245,7 +246,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     options.webRoot === false
       ? null
       : await registerWebApp(app, options.webRoot ?? WEB_ROOT, async (html, pathname, status, request) => {
-          const page = withAnalyticsId(await renderPage(html, pathname, status, headSources), config.analyticsId);
+          // The 404 page at an address without a language is shown in the visitor's (web: locale-routing.tsx); its head says the same.
+          const page = withAnalyticsId(await renderPage(html, pathname, status, headSources, status === 404 ? visitorLanguage(request) : undefined), config.analyticsId);
           // A 404 keeps the bare shell: the browser shows its "page not found" (nothing there for a crawler to read).
           if (status !== 200 || renderBody === null) return page;
           try {

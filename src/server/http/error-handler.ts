@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/api/errors";
+import { canonicalLanguagePath } from "../../shared/site/language-prefix";
 import { isDatabaseUnavailable } from "../db/outage";
 import { AppError } from "./app-error";
 import type { PageShell } from "./page-shell";
@@ -55,6 +56,9 @@ export function registerNotFound(app: FastifyInstance, shell: PageShell | null, 
     if (shell !== null && isPage) {
       setSecurityHeaders(reply, "page");
       const pathname = request.url.split("?")[0] ?? "/";
+      // "/EN/faq" and "/pt-BR" are those languages' pages, at one address each.
+      const canonical = canonicalLanguagePath(pathname);
+      if (canonical !== null) return reply.redirect(`${canonical}${request.url.slice(pathname.length)}`, 301);
       return shell.send(request, reply, pathname, statusOfPage(pathname));
     }
     setSecurityHeaders(reply, isPage ? "page" : "api");

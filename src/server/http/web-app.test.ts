@@ -57,7 +57,7 @@ describe.each(engines)("serving the web app on %s", (engine) => {
   });
 
   it("answers a page of the app with 200 and compressed, and any other address with the app's page and 404", async () => {
-    for (const url of ["/en", "/en/", "/ar/countries", "/sv/country/jm", "/de/history", "/fr/dashboard", "/", "/auth", "/phone", "/pt-BR/countries"]) {
+    for (const url of ["/en", "/en/", "/ar/countries", "/sv/country/jm", "/de/history", "/fr/dashboard", "/", "/auth", "/phone"]) {
       const response = await server.app.inject({ url, headers: { "accept-encoding": "br" } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"], url).toBe("text/html; charset=utf-8");
@@ -81,6 +81,37 @@ describe.each(engines)("serving the web app on %s", (engine) => {
     const api = await server.app.inject("/api/no-such-thing");
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+
+  it("sends a language written in capitals or with a region to its lower-case address, keeping the rest and the query", async () => {
+    for (const [url, location] of [
+      ["/EN", "/en"],
+      ["/Ar/faq", "/ar/faq"],
+      ["/eN/country/gb?utm_source=x&q=1", "/en/country/gb?utm_source=x&q=1"],
+      ["/pt-BR/countries", "/pt/countries"],
+      ["/SV/no-such-page", "/sv/no-such-page"],
+    ] as const) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await server.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(301);
+        expect(response.headers.location, `${method} ${url}`).toBe(location);
+      }
+    }
+  });
+
+  it("answers an address without a language with 404 and a head in the visitor's language, titled as the page the app shows", async () => {
+    const cases = [
+      { url: "/login", headers: {}, lang: "en", title: "Oops! Page not found · Dialwise" },
+      { url: "/pricing", headers: { "accept-language": "sv-SE,sv;q=0.9,en;q=0.5" }, lang: "sv", title: "Hoppsan! Sidan hittades inte · Dialwise" },
+      { url: "/Go/faq", headers: { "accept-language": "en", cookie: "PREFERRED_LOCALE=ar" }, lang: "ar", title: "عذرًا! الصفحة غير موجودة · Dialwise" },
+      { url: "/sv/no-such-page", headers: { "accept-language": "ar" }, lang: "sv", title: "Hoppsan! Sidan hittades inte · Dialwise" },
+    ];
+    for (const { url, headers, lang, title } of cases) {
+      const response = await server.app.inject({ url, headers });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain(`<html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}" data-head="server">`);
+      expect(response.body, url).toContain(`<title>${title}</title>`);
+    }
   });
 
   it("answers HEAD wherever GET answers, with the same status and headers and no body", async () => {

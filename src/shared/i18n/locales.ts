@@ -2,6 +2,8 @@
 export const LOCALES = ["en", "sv", "ar", "zh", "fr", "de", "es", "hi", "ru", "pt"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
+/** The cookie that remembers the language a person last read the site in (the web app writes it; the server reads it for addresses without a language). */
+export const LOCALE_COOKIE = "PREFERRED_LOCALE";
 
 /** Each language's own name, and the country whose flag stands beside it in the language picker. */
 export const LOCALE_NAMES: Record<Locale, { name: string; flagCode: string }> = {

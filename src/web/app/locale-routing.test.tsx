@@ -1,6 +1,7 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { authClient } from "../lib/auth-client";
 import { AppProviders, createQueryClient } from "./providers";
 import { routes } from "./router";
 
@@ -14,8 +15,15 @@ function renderAt(path: string) {
   return router;
 }
 
+const SESSION = {
+  user: { id: "u1", email: "ada@example.com", name: "", emailVerified: true, createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-01T00:00:00.000Z" },
+  session: { id: "s1", userId: "u1", token: "t", expiresAt: "2099-12-01T00:00:00.000Z", createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-01T00:00:00.000Z" },
+};
+let signedIn = false;
+
 describe("language routing", () => {
   beforeEach(() => {
+    signedIn = false;
     localStorage.clear();
     document.cookie = "PREFERRED_LOCALE=; Max-Age=0; Path=/";
     vi.stubGlobal(
@@ -24,8 +32,9 @@ describe("language routing", () => {
         const url = String(input instanceof Request ? input.url : input);
         // English comes from the files (test setup); another language answers with one word of its own.
         const language = /\/api\/i18n\/([a-z]+)/.exec(url)?.[1];
-        if (language) return Response.json({ language, strings: language === "en" ? {} : { "hero.title": "Ring utlandssamtal" } });
-        if (url.includes("/api/auth/get-session")) return Response.json(null);
+        if (language) return Response.json({ language, strings: language === "en" ? {} : { "hero.title": "Ring utlandssamtal", "not_found.title": "Hoppsan! Sidan hittades inte" } });
+        if (url.includes("/api/auth/get-session")) return Response.json(signedIn ? SESSION : null);
+        if (url.includes("/api/me")) return Response.json({ id: "u1", email: "ada@example.com", role: "user", providers: ["credential"], sessionExpiresAt: "2026-12-01T00:00:00.000Z" });
         return Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
       }),
     );
@@ -36,6 +45,7 @@ describe("language routing", () => {
     const router = renderAt("/");
     await waitFor(() => expect(router.state.location.pathname).toBe("/en"));
     expect(await screen.findByRole("heading", { level: 1, name: "Make International Calls at the Lowest Rates" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Make International Calls at the Lowest Rates · Dialwise"));
   });
 
   it("sends / to the saved language and renders its strings right to left for Arabic", async () => {
@@ -56,6 +66,52 @@ describe("language routing", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/en/auth"));
     renderAt("/definitely-not-a-page");
     expect(await screen.findByRole("heading", { name: "Oops! Page not found" })).toBeTruthy();
+  });
+
+  it("shows an address without a language as the whole 404 page, header and footer, in the visitor's language, at that address", async () => {
+    localStorage.setItem("preferred_locale", "sv");
+    for (const path of ["/login", "/pricing/plans"]) {
+      const router = renderAt(path);
+      expect(await screen.findByRole("heading", { level: 1, name: "Hoppsan! Sidan hittades inte" })).toBeTruthy();
+      expect(screen.getByRole("banner")).toBeTruthy();
+      expect(screen.getByRole("contentinfo")).toBeTruthy();
+      expect(screen.queryByText("not_found.title")).toBeNull();
+      expect(router.state.location.pathname).toBe(path);
+      expect(document.documentElement.lang).toBe("sv");
+      await waitFor(() => expect(document.title).toBe("Hoppsan! Sidan hittades inte · Dialwise"));
+      cleanup();
+    }
+  });
+
+  it("reads a language prefix in capitals or mixed case as that language, keeping the rest, the query and the fragment", async () => {
+    const upper = renderAt("/EN");
+    await waitFor(() => expect(upper.state.location.pathname).toBe("/en"));
+    cleanup();
+    const mixed = renderAt("/Ar/faq?open=1#faq-billing");
+    await waitFor(() => expect(mixed.state.location.pathname).toBe("/ar/faq"));
+    expect(mixed.state.location.search).toBe("?open=1");
+    expect(mixed.state.location.hash).toBe("#faq-billing");
+  });
+
+  it("sends a signed-in person on / to buying credit in their language", async () => {
+    signedIn = true;
+    // The signed-in shell opens the live events stream; nothing answers it here.
+    vi.stubGlobal(
+      "EventSource",
+      class {
+        addEventListener() {}
+        close() {}
+      },
+    );
+    localStorage.setItem("preferred_locale", "sv");
+    // As after signing in: better-auth's store holds the session before the person opens "/".
+    const session = authClient.$store.atoms.session as unknown as { get(): { data: unknown }; listen(listener: () => void): () => void };
+    const stop = session.listen(() => undefined);
+    authClient.$store.notify("$sessionSignal");
+    await waitFor(() => expect(session.get().data).not.toBeNull());
+    stop();
+    const router = renderAt("/");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/sv/phone"));
   });
 
   it("shows the 404 page with a way home under a language", async () => {

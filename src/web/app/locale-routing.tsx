@@ -1,11 +1,16 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useParams } from "react-router";
-import { isLocale, isLocaleSegment, toSupportedLocale, type Locale } from "../../shared/i18n/locales";
+import { isLocale, isLocaleSegment, type Locale } from "../../shared/i18n/locales";
+import { canonicalLanguagePath } from "../../shared/site/language-prefix";
 import { PageSpinner } from "../components/ui/spinner";
+import { startPath } from "../features/accounts/landing";
+import { useAuth } from "../features/accounts/use-auth";
 import { NotFoundPage } from "../features/system/not-found-page";
 import { activateLocale, isLocaleShown } from "../lib/i18n/i18n";
 import { resolvePreferredLocale, saveLocale } from "../lib/locale-preference";
+import { UnprefixedLocale } from "../lib/use-locale";
+import { AppShell } from "./layouts/app-shell";
 
 /** Paths the spec lets people use without a language prefix, and where each one goes. */
 const UNPREFIXED: Record<string, string> = {
@@ -17,52 +22,91 @@ const UNPREFIXED: Record<string, string> = {
   "/profile": "/profile",
 };
 
-/** "/" and the unprefixed routes go to the preferred language (replace); anything else is a 404. */
+/** "/" and the unprefixed routes go to the preferred language (replace); anything else is the 404 page in that language. */
 export function RootRedirect() {
   const { pathname, search, hash, state } = useLocation();
-  const locale = resolvePreferredLocale();
   const path = pathname.replace(/\/+$/, "") || "/";
-  const target = path === "/" ? "" : UNPREFIXED[path];
-  if (target === undefined) return <NotFoundPage />;
-  return <Navigate to={`/${locale}${target}${search}${hash}`} replace state={state} />;
+  if (path === "/") return <HomeRedirect />;
+  const target = UNPREFIXED[path];
+  if (target === undefined) return <UnprefixedNotFound />;
+  return <Navigate to={`/${resolvePreferredLocale()}${target}${search}${hash}`} replace state={state} />;
+}
+
+/** "/": a signed-in person goes to their start page (spec: Redirects), anyone else to the home page, in the preferred language. */
+function HomeRedirect() {
+  const { search, hash, state } = useLocation();
+  const auth = useAuth();
+  if (auth.status === "loading") return <PageSpinner />;
+  const locale = resolvePreferredLocale();
+  const target = auth.status === "authenticated" ? startPath(locale, auth.isAdmin) : `/${locale}`;
+  return <Navigate to={`${target}${search}${hash}`} replace state={state} />;
 }
 
 /**
- * The /{lang} segment: a supported language renders its pages once its strings
- * are in; "pt-BR" or an unsupported "xx" redirect to a supported language; a
- * segment that is no language at all is an unprefixed path.
+ * An address that names no language and no page (/login, /pricing): the whole 404 page, header
+ * and footer, in the visitor's language, at the address they typed (the server answers it 404).
  */
-export function LocaleGate() {
-  const { lang = "" } = useParams();
-  const location = useLocation();
+function UnprefixedNotFound() {
+  const [locale] = useState(resolvePreferredLocale);
+  const ready = useLocaleStrings(locale, []);
+  if (!ready) return <PageSpinner />;
+  return (
+    <UnprefixedLocale.Provider value={locale}>
+      <AppShell>
+        <NotFoundPage />
+      </AppShell>
+    </UnprefixedLocale.Provider>
+  );
+}
+
+/**
+ * Whether the interface shows `locale`'s strings yet (loading them when it changes). While another
+ * language's load is under way the previous language stays, as the spec has it.
+ */
+function useLocaleStrings(locale: Locale | null, extraPrefixes: string[]): boolean {
   const { i18n } = useTranslation();
   // A server-rendered page arrives with its language's strings and English's in (ssr/render-page.tsx, main.tsx): ready from the first
   // render, as on the server. The bare shell of a private page has no strings at all until the startup keys arrive.
-  const [ready, setReady] = useState<Locale | null>(() => (isLocale(lang) && isLocaleShown(i18n, lang) ? lang : null));
-
+  const [ready, setReady] = useState<Locale | null>(() => (locale !== null && isLocaleShown(i18n, locale) ? locale : null));
   useEffect(() => {
-    if (!isLocale(lang)) return;
+    if (locale === null) return;
     let current = true;
-    saveLocale(lang);
-    // A country page's own strings are part of the first phase (spec: country_page.{slug}.%).
-    const countrySlug = /^\/[^/]+\/country\/([a-z0-9-]+)/.exec(location.pathname)?.[1];
-    void activateLocale(lang, countrySlug ? [`country_page.${countrySlug}.`] : []).then(() => {
-      if (current) setReady(lang);
+    void activateLocale(locale, extraPrefixes).then(() => {
+      if (current) setReady(locale);
     });
     return () => {
       current = false;
     };
     // Only a change of language reloads strings; moving between pages does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lang]);
+  }, [locale]);
+  return ready !== null;
+}
 
-  if (!isLocale(lang)) {
+/**
+ * The /{lang} segment: a supported language renders its pages once its strings
+ * are in; "EN", "pt-BR" (a language written otherwise) go to its lower-case address,
+ * an unsupported "xx" to the preferred language; a segment that is no language at all is an unprefixed path.
+ */
+export function LocaleGate() {
+  const { lang = "" } = useParams();
+  const location = useLocation();
+  const locale = isLocale(lang) ? lang : null;
+  // A country page's own strings are part of the first phase (spec: country_page.{slug}.%).
+  const countrySlug = /^\/[^/]+\/country\/([a-z0-9-]+)/.exec(location.pathname)?.[1];
+  const ready = useLocaleStrings(locale, countrySlug ? [`country_page.${countrySlug}.`] : []);
+  useEffect(() => {
+    if (locale !== null) saveLocale(locale);
+  }, [locale]);
+
+  if (locale === null) {
+    const canonical = canonicalLanguagePath(location.pathname);
+    if (canonical !== null) return <Navigate to={`${canonical}${location.search}${location.hash}`} replace state={location.state} />;
     if (!isLocaleSegment(lang)) return <RootRedirect />;
-    const locale = toSupportedLocale(lang) ?? resolvePreferredLocale();
     const rest = location.pathname.slice(lang.length + 1);
-    return <Navigate to={`/${locale}${rest}${location.search}${location.hash}`} replace state={location.state} />;
+    return <Navigate to={`/${resolvePreferredLocale()}${rest}${location.search}${location.hash}`} replace state={location.state} />;
   }
   // Translations render only once ready (spec); the previous language stays meanwhile.
-  if (ready === null) return <PageSpinner />;
+  if (!ready) return <PageSpinner />;
   return <Outlet />;
 }

@@ -6,6 +6,11 @@ import { textOrNothing } from "../lib/i18n/i18n";
 
 /** Sonner's shortcut to the notifications (its default hotkey), named in the region's label. */
 const HOTKEY = "Alt+T";
+/**
+ * Toasts start below the fixed header (h-16, 4rem: layouts/header/site-header.tsx) with a small gap, on
+ * phones too, so they never cover its balance, language button or menu; the sides keep sonner's own.
+ */
+const BELOW_HEADER = "calc(4rem + 12px)";
 
 /**
  * One toast at a time, 5 s, 356 px wide (spec), mirrored for Arabic; its region and close button are named in the reader's language.
@@ -26,6 +31,8 @@ export function AppToaster() {
       duration={5000}
       dir={dir}
       position={dir === "rtl" ? "top-left" : "top-right"}
+      offset={{ top: BELOW_HEADER }}
+      mobileOffset={{ top: BELOW_HEADER }}
       richColors
       closeButton
       customAriaLabel={label}

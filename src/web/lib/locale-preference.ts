@@ -1,7 +1,6 @@
-import { preferredLocale, type Locale } from "../../shared/i18n/locales";
+import { LOCALE_COOKIE, preferredLocale, type Locale } from "../../shared/i18n/locales";
 
 export const LOCALE_STORAGE_KEY = "preferred_locale";
-export const LOCALE_COOKIE = "PREFERRED_LOCALE";
 const ONE_YEAR_SECONDS = 31_536_000;
 
 function savedLocale(): string | null {

@@ -7,6 +7,7 @@ import { engines } from "../../test/engines";
 import { eventually } from "../../test/eventually";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
+import { ADMIN_PAGE_PATHS, CUSTOMER_PAGE_PATHS } from "../../../shared/site/page-paths";
 import { OG_IMAGE_KINDS } from "./page-head";
 
 // Shaped like src/web/index.html: the shell's English head, which each page replaces with its own.
@@ -142,7 +143,41 @@ describe.each(engines)("page heads on %s", (engine) => {
   it("keeps private pages out of search engines", async () => {
     const head = await page("/en/profile");
     expect(head.meta("robots")).toEqual(["noindex,nofollow"]);
-    expect(head.titles).toEqual(["Dialwise"]);
+  });
+
+  it("names every private, admin and sign-in page as the page titles itself, in the page's language", async () => {
+    // Each page's own title (what usePageTitle shows once a reader moves on), read from the translation files.
+    const titleOf = (language: string, file: string, key: string) =>
+      (JSON.parse(readFileSync(path.join("data", "translations", language, `${file}.json`), "utf8")) as Record<string, string>)[key];
+    const pages: [string, string, string][] = [
+      ["auth", "auth", "auth.page_title"],
+      ["signup", "auth", "auth.page_title"],
+      ["reset-password", "auth", "reset.title"],
+      ["profile", "auth", "profile.title"],
+      ["history", "history", "history.title"],
+      ["phone", "buy", "buy.title"],
+      ["local-checkout", "buy", "buy.checkout_title"],
+      ["payment-success", "buy", "buy.success_title"],
+      ["payments", "buy", "buy.payments_title"],
+      ["dashboard", "admin", "dashboard.title"],
+      ["country-rates", "rates-admin", "admin_rates.title"],
+      ["discounts", "discounts", "discounts.title"],
+      ["admin-payments", "admin-payments", "admin_payments.title"],
+      ["credit-audit", "credit-audit", "credit_audit.title"],
+      ["calls", "admin-calls", "admin_calls.title"],
+      ["blogs", "blog", "blog.admin.page_title"],
+    ];
+    // A page added later must be named here too.
+    expect(pages.map(([address]) => address)).toEqual(expect.arrayContaining([...CUSTOMER_PAGE_PATHS, ...ADMIN_PAGE_PATHS]));
+    for (const language of ["en", "ar"]) {
+      for (const [address, file, key] of pages) {
+        const title = titleOf(language, file, key);
+        expect(title, `${language} ${key}`).toBeTruthy();
+        const head = await page(`/${language}/${address}`);
+        expect(head.lang).toBe(language);
+        expect(head.titles, `/${language}/${address}`).toEqual([`${title} · Dialwise`]);
+      }
+    }
   });
 
   it("escapes a post's words wherever the head repeats them", async () => {

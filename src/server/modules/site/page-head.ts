@@ -63,17 +63,41 @@ const SIMPLE_PAGES: Record<string, { key: string; image: OgImageKind }> = {
   "blogs-guides": { key: "blogs", image: "blog" },
   search: { key: "search", image: "search" },
 };
+/**
+ * Pages that take their title from the words the page itself shows as its title (usePageTitle in
+ * the web app), so a tab opened straight on one is named the same as after moving to it.
+ */
+const PAGE_TITLE_KEYS: Record<string, string> = {
+  auth: "auth.page_title",
+  signup: "auth.page_title",
+  "reset-password": "reset.title",
+  profile: "profile.title",
+  history: "history.title",
+  phone: "buy.title",
+  "local-checkout": "buy.checkout_title",
+  "payment-success": "buy.success_title",
+  payments: "buy.payments_title",
+  dashboard: "dashboard.title",
+  "country-rates": "admin_rates.title",
+  discounts: "discounts.title",
+  "admin-payments": "admin_payments.title",
+  "credit-audit": "credit_audit.title",
+  calls: "admin_calls.title",
+  blogs: "blog.admin.page_title",
+};
+const NOT_FOUND_TITLE_KEY = "not_found.title";
 const COUNTRY = /^country\/([a-z0-9-]+)$/;
 const BLOG_POST = /^blog\/([^/]+)$/;
 
 /**
- * The head of the page at `pathname` (status as pageStatus decided it). Unprefixed
- * addresses ("/", "/auth") are English until the web app moves them to the reader's language.
+ * The head of the page at `pathname` (status as pageStatus decided it). An address without a
+ * language is in `visitorLanguage` (the 404 page the web app shows there is in the visitor's), or
+ * English ("/", "/auth": until the web app moves them to the reader's language).
  */
-export async function resolvePageHead(pathname: string, status: 200 | 404, sources: PageHeadSources): Promise<PageHead> {
+export async function resolvePageHead(pathname: string, status: 200 | 404, sources: PageHeadSources, visitorLanguage: Locale = DEFAULT_LOCALE): Promise<PageHead> {
   const segments = pathname.replace(/^\/+|\/+$/g, "").split("/");
   const first = segments[0] ?? "";
-  const language: Locale = isLocale(first) ? first : DEFAULT_LOCALE;
+  const language: Locale = isLocale(first) ? first : visitorLanguage;
   const page = (isLocale(first) ? segments.slice(1) : segments).join("/");
   const strings = await sources.strings(language);
   const say = (key: string, values: Record<string, string> = {}) =>
@@ -93,7 +117,9 @@ export async function resolvePageHead(pathname: string, status: 200 | 404, sourc
     noindex: status === 404 || PRIVATE.has(page),
     offer: null,
   };
-  if (status === 404 || PRIVATE.has(page)) return { ...base, title: brand, heading: brand };
+  if (status === 404) return { ...base, title: titled(say(NOT_FOUND_TITLE_KEY)), heading: say(NOT_FOUND_TITLE_KEY) };
+  const own = PAGE_TITLE_KEYS[page];
+  if (own !== undefined) return { ...base, title: titled(say(own)), heading: say(own) };
 
   const simple = SIMPLE_PAGES[page];
   if (simple) return { ...base, title: titled(say(`seo.${simple.key}.title`)), heading: say(`seo.${simple.key}.title`), description: say(`seo.${simple.key}.description`), image: simple.image };
@@ -249,7 +275,7 @@ function jsonLd(value: unknown): string {
 }
 
 /** index.html as the page at `pathname` is served: with its own head. */
-export async function renderPage(html: string, pathname: string, status: 200 | 404, sources: PageHeadSources): Promise<string> {
-  const head = await resolvePageHead(pathname, status, sources);
+export async function renderPage(html: string, pathname: string, status: 200 | 404, sources: PageHeadSources, visitorLanguage?: Locale): Promise<string> {
+  const head = await resolvePageHead(pathname, status, sources, visitorLanguage);
   return injectPageHead(html, head, renderPageHead(head, sources));
 }

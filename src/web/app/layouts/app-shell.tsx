@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../../components/ui/spinner";
@@ -10,8 +10,8 @@ import { ScrollToTop } from "../scroll-to-top";
 import { SiteHeader } from "./header/site-header";
 import { SiteFooter } from "./site-footer";
 
-/** The frame every page of a language lives in: header, content, footer, and the signed-in user's live events. */
-export function AppShell() {
+/** The frame every page lives in: header, content (the route's page, or `children`), footer, and the signed-in user's live events. */
+export function AppShell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const auth = useAuth();
   useLiveEvents(auth.status === "authenticated");
@@ -27,7 +27,7 @@ export function AppShell() {
       </HydrationSlice>
       <div className="flex-1 pt-16">
         <Suspense fallback={<PageSpinner />}>
-          <Outlet />
+          {children ?? <Outlet />}
         </Suspense>
       </div>
       <HydrationSlice>

@@ -9,6 +9,8 @@ import { callApi } from "../../lib/api-client";
 import { useLocale } from "../../lib/use-locale";
 import { hasPage } from "../page-routes";
 import { useRatesLink } from "./header/use-rates-link";
+import { PAGE_WIDTH } from "../../components/ui/page-width";
+import { cn } from "../../lib/cn";
 
 /** The spec's footer countries, as URL slugs (uk is the United Kingdom). */
 const POPULAR_SLUGS = ["us", "uk", "in", "pk", "ph", "ng", "mx", "ae", "bd", "de", "fr", "ca"];
@@ -40,7 +42,7 @@ export function SiteFooter() {
 
   return (
     <footer className="border-t border-slate-200 bg-white print:hidden">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={cn(PAGE_WIDTH, "grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4")}>
         <section aria-labelledby="footer-company">
           <h2 id="footer-company" className={HEADING}>
             {t("footer.company")}

@@ -10,5 +10,10 @@ export function landingPath(locale: Locale, isAdmin: boolean): string {
   const pending = sessionStorage.getItem(PENDING_REDIRECT_KEY);
   sessionStorage.removeItem(PENDING_REDIRECT_KEY);
   if (pending && pending.startsWith(`/${locale}/`) && !pending.startsWith(`/${locale}/auth`)) return pending;
+  return startPath(locale, isAdmin);
+}
+
+/** A signed-in person's start page, where the sign-in page and "/" send them (spec: Redirects). */
+export function startPath(locale: Locale, isAdmin: boolean): string {
   return isAdmin ? `/${locale}/dashboard` : `/${locale}/phone`;
 }

@@ -15,6 +15,7 @@ import { AdminCallsFilters, type AdminCallsFilterChange } from "./admin-calls-fi
 import { ADMIN_CALLS_PREFIXES, useAdminCallsStrings } from "./admin-calls-format";
 import { AdminCallsTable } from "./admin-calls-table";
 import { AdminCallsTotals } from "./admin-calls-totals";
+import { PAGE_WIDTH } from "../../components/ui/page-width";
 
 const EMPTY_BOX = "flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-slate-200";
 
@@ -36,7 +37,7 @@ export function AdminCallsPage() {
   const data = calls.data;
 
   return (
-    <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-10">
+    <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{t("admin_calls.title")}</h1>

@@ -6,6 +6,8 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { callApi } from "../../lib/api-client";
 import { usePageTitle } from "../../lib/use-page-title";
 import { BackgroundWork } from "./background-work";
+import { PAGE_WIDTH } from "../../components/ui/page-width";
+import { cn } from "../../lib/cn";
 
 /** /{lang}/dashboard: the back office's first screen, with live counts from the server. */
 export function DashboardPage() {
@@ -15,7 +17,7 @@ export function DashboardPage() {
   const number = new Intl.NumberFormat(i18n.language);
 
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-10">
+    <main id="main" className={cn(PAGE_WIDTH, "py-10")}>
       <h1 className="text-2xl font-bold text-slate-900">{t("dashboard.title")}</h1>
       {overview.isPending ? <PageSpinner /> : null}
       {overview.isError ? (

@@ -14,6 +14,8 @@ import { DiscountDialog, type DiscountDialogTarget } from "./discount-dialog";
 import { DiscountsTable } from "./discounts-table";
 import { useDiscounts, useUpdateDiscount } from "./discounts-api";
 import { DISCOUNTS_PREFIXES, useDiscountsStrings } from "./discounts-strings";
+import { PAGE_WIDTH } from "../../components/ui/page-width";
+import { cn } from "../../lib/cn";
 
 /** /{lang}/discounts: the discount codes customers can use, created, edited, paused and deleted here (each change audited). */
 export function DiscountsPage() {
@@ -46,7 +48,7 @@ export function DiscountsPage() {
   const actions = { onEdit, onDelete, onTogglePause, busyId: update.isPending ? (update.variables?.id ?? null) : null };
 
   return (
-    <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-10">
+    <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{t("discounts.title")}</h1>

@@ -14,6 +14,7 @@ import { PaymentFilters } from "./payment-filters";
 import { PaymentTotalsSummary } from "./payment-totals";
 import { PaymentsTable } from "./payments-table";
 import { RefundDialog } from "./refund-dialog";
+import { PAGE_WIDTH } from "../../components/ui/page-width";
 
 /** Typing in the customer box asks the server once the typing pauses. */
 const CUSTOMER_PAUSE_MS = 300;
@@ -56,7 +57,7 @@ export function AdminPaymentsPage() {
   };
 
   return (
-    <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-10">
+    <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{t("admin_payments.title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("admin_payments.subtitle")}</p>

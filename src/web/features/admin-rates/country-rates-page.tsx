@@ -19,6 +19,7 @@ import { CountryRatesTable } from "./country-rates-table";
 import { ImportDialog } from "./import-dialog";
 import { Pager } from "./pager";
 import type { SortState } from "./sort-header";
+import { PAGE_WIDTH } from "../../components/ui/page-width";
 
 const PAGE_SIZE = 25;
 
@@ -90,7 +91,7 @@ export function CountryRatesPage() {
   };
 
   return (
-    <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-10">
+    <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{t("admin_rates.title")}</h1>

@@ -11,6 +11,8 @@ import { useOwnPayments } from "./buy-api";
 import { BUY_PREFIXES, useBuyStrings } from "./buy-strings";
 import { PaymentsTable } from "./payments-table";
 import { ReceiptView } from "./receipt-view";
+import { PAGE_WIDTH } from "../../components/ui/page-width";
+import { cn } from "../../lib/cn";
 
 /** /{lang}/payments: the customer's payments, newest first, each paid one with its receipt (?receipt=<id>). */
 export function PaymentsPage() {
@@ -35,7 +37,7 @@ export function PaymentsPage() {
 
   const list = payments.data?.payments;
   return (
-    <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-10">
+    <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{t("buy.payments_title")}</h1>

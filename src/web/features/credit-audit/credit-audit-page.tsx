@@ -18,6 +18,7 @@ import { CREDIT_AUDIT_PREFIXES, useCreditAuditStrings } from "./credit-audit-str
 import { LedgerFilters } from "./ledger-filters";
 import { LedgerView } from "./ledger-view";
 import { SummaryCards } from "./summary-cards";
+import { PAGE_WIDTH } from "../../components/ui/page-width";
 
 function LoadError({ message, detail, onRetry }: { message: string; detail: string; onRetry: () => void }) {
   const { t } = useTranslation();
@@ -56,7 +57,7 @@ export function CreditAuditPage() {
   const filtered = Object.keys(filter).length > 0;
 
   return (
-    <main id="main" className="mx-auto max-w-7xl space-y-8 px-4 py-10">
+    <main id="main" className={cn(PAGE_WIDTH, "space-y-8 py-10")}>
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{t("credit_audit.title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("credit_audit.subtitle")}</p>

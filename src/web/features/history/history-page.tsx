@@ -17,6 +17,7 @@ import { HistoryTable } from "./history-table";
 import { HistoryTotals } from "./history-totals";
 import { useHistorySearch } from "./use-history-search";
 import { RateCallDialog } from "./rate-call-dialog";
+import { PAGE_WIDTH } from "../../components/ui/page-width";
 
 /** /{lang}/history: the customer's calls, newest first, filtered, totalled, paged and exportable. */
 export function HistoryPage() {
@@ -37,7 +38,7 @@ export function HistoryPage() {
   const backwards = rangeIsBackwards(filter);
 
   return (
-    <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-10">
+    <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{t("history.title")}</h1>

@@ -1,4 +1,6 @@
+import { useTranslation } from "react-i18next";
 import { HydrationSlice } from "../../lib/hydration-slices";
+import { usePageTitle } from "../../lib/use-page-title";
 import { useAuth } from "../accounts/use-auth";
 import { CallSection } from "../calls/call-section";
 import { FAQ_PREFIXES } from "../content/content-strings";
@@ -20,7 +22,10 @@ import { TrustIndicator } from "./trust-indicator";
  * shell's. While the session is being checked the visitor's view shows.
  */
 export function HomePage() {
+  const { t } = useTranslation();
   const signedIn = useAuth().status === "authenticated";
+  // Back on the home page from another, the tab says so (on arrival the server's head has named it).
+  usePageTitle(t("hero.title"));
   if (signedIn) {
     return (
       <main id="main">

@@ -1,12 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonVariants } from "../../components/ui/button";
+import { usePageTitle } from "../../lib/use-page-title";
 import { localePath, useLocale } from "../../lib/use-locale";
 
 /** The 404 page for any path no route claims. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const locale = useLocale();
+  usePageTitle(t("not_found.title"));
   return (
     <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <p className="text-6xl font-bold text-brand-700" aria-hidden="true">

@@ -5,7 +5,7 @@ import { LOCALE_NAMES, type Locale } from "../../../../shared/i18n/locales";
 import { useOnDemandPopup } from "../../../components/ui/on-demand-popup";
 import { cn } from "../../../lib/cn";
 import { onDemand } from "../../../lib/on-demand";
-import { useLocale } from "../../../lib/use-locale";
+import { inLanguage, useLocale } from "../../../lib/use-locale";
 
 /** The dialog with the languages: fetched when the button is first hovered, focused or pressed, not with the page. */
 const languageDialog = onDemand(() => import("./language-dialog"));
@@ -23,8 +23,7 @@ export function LanguagePicker({ className, onChosen }: { className?: string; on
 
   const choose = (locale: Locale) => {
     popup.setOpen(false);
-    const rest = location.pathname.replace(/^\/[^/]+/, "");
-    void navigate(`/${locale}${rest}${location.search}${location.hash}`, { state: location.state });
+    void navigate(`${inLanguage(location.pathname, locale)}${location.search}${location.hash}`, { state: location.state });
     onChosen?.();
   };
 

@@ -11,6 +11,7 @@ import { MobileMenu } from "./mobile-menu";
 import { MoreMenu } from "./more-menu";
 import { adminLinks, customerPrimary, supportLink, type NavItem } from "./nav-items";
 import { useRatesLink } from "./use-rates-link";
+import { PAGE_WIDTH } from "../../../components/ui/page-width";
 
 const LINK = "inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:text-brand-800";
 
@@ -30,7 +31,7 @@ export function SiteHeader() {
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
-      <div className="mx-auto flex h-full max-w-6xl items-center gap-2 px-4">
+      <div className={cn(PAGE_WIDTH, "flex h-full items-center gap-2")}>
         {auth.isAdmin ? null : (
           <Link to={`/${locale}`} className="me-auto flex items-center gap-2 text-lg font-bold text-brand-800">
             <img src="/favicon.svg" alt="" className="size-8" />
