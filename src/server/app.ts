@@ -17,6 +17,8 @@ import { registerErrorHandling, registerNotFound } from "./http/error-handler";
 import { registerJsonBody } from "./http/json-body";
 import { registerOpenApi } from "./http/openapi";
 import { registerRequestGuards } from "./http/request-guards";
+import { registerSameOriginWrites } from "./http/same-origin";
+import { siteOrigins } from "./http/site-origins";
 import { withAnalyticsId } from "./http/analytics";
 import { registerSecurity } from "./http/security";
 import { pageStatus } from "./http/page-status";
@@ -117,6 +119,8 @@ export interface Server {
   carrier: Carrier;
   payments: PaymentsProvider;
   servesWebApp: boolean;
+  /** The origins whose pages are ours (http/site-origins.ts): writes from any other are refused. */
+  siteOrigins: readonly string[];
   close(): Promise<void>;
 }
 
@@ -152,7 +156,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     if (!callsDeps) throw new Error("the calls module is not ready yet");
     return callsDeps;
   });
-  const auth = createAuth({ db: database.db, config, secret, mail: createMailer(jobs, database.db), log: app.log });
+  const origins = siteOrigins(config);
+  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: createMailer(jobs, database.db), log: app.log });
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
   const publishedPosts = await openPublishedPosts(database.db, bus, (error) => app.log.error({ err: error }, "reloading published posts"));
 
@@ -163,6 +168,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerCanonicalPaths(app);
   registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute, analytics: config.analyticsId !== undefined });
   registerRequestGuards(app);
+  registerSameOriginWrites(app, origins);
   await registerOpenApi(app);
   registerAccessControl(app, auth);
 
@@ -264,6 +270,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     carrier,
     payments,
     servesWebApp: pageShell !== null,
+    siteOrigins: origins,
     async close() {
       clearInterval(pruning);
       // The local carrier ends its calls through the app's own webhooks: before the app closes.
