@@ -48,10 +48,11 @@ describe.each(engines)("signing up at every address the start-up log prints on %
   beforeAll(async () => {
     local = await startTestServer(engine, { PUBLIC_URL: "http://localhost:3000", PORT: "3000", HOST: "0.0.0.0" });
     deployed = await startTestServer(engine, { PUBLIC_URL: "https://calls.example", PORT: "3000", HOST: "0.0.0.0" });
-  });
+    // Two servers, each migrating and seeding its own database: minutes on a busy machine.
+  }, 240_000);
   afterAll(async () => {
-    await local.close();
-    await deployed.close();
+    await local?.close();
+    await deployed?.close();
   });
 
   const signUp = (server: TestServer, origin: string, email = uniqueEmail()) =>
