@@ -114,6 +114,8 @@ describe.each(engines)("writes from another site on %s", (engine) => {
     expect(published.statusCode, published.body).toBe(200);
     expect(await sendAsWritten(port, "POST", `/api/admin/blog/posts/${id}/unpublish`, { cookie: admin.cookie, origin: EVIL })).toEqual({ status: 403, code: "origin_not_allowed" });
     expect(await statusOf(id)).toBe("published");
+    expect(await sendAsWritten(port, "DELETE", `/api/admin/blog/posts/${id}`, { cookie: admin.cookie, origin: EVIL })).toEqual({ status: 403, code: "origin_not_allowed" });
+    expect(await statusOf(id)).toBe("published");
 
     expect(await sendAsWritten(port, "POST", "/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry", { cookie: admin.cookie, origin: EVIL })).toEqual({
       status: 403,
