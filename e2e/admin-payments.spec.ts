@@ -9,10 +9,10 @@ async function customerWhoBought(server: RunningServer, amount: string): Promise
   const request = await playwrightRequest.newContext({ baseURL: server.baseURL });
   const customer = await createVerifiedUser(request, server);
   await signIn(request, server, customer);
-  const checkout = await request.post("/api/payments/checkout", { data: { amount } });
+  const checkout = await request.post("/api/payments/checkout", { data: { amount }, headers: { origin: server.baseURL } });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const session = new URL((await checkout.json()).url as string).searchParams.get("session");
-  const paid = await request.post(`/api/local-checkout/sessions/${session}/pay`, { data: { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" } });
+  const paid = await request.post(`/api/local-checkout/sessions/${session}/pay`, { data: { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }, headers: { origin: server.baseURL } });
   expect(paid.status(), await paid.text()).toBe(200);
   return { email: customer.email, request };
 }

@@ -38,10 +38,10 @@ test("credit bought during a one-minute call raises its limit: it talks past the
   await expect(timeLeft).toHaveText(/^0:[0-5]\d$|^1:00$/);
 
   // $5 through the local checkout while talking (the page is not touched: the change arrives live).
-  const checkout = await page.request.post(`${base}/api/payments/checkout`, { data: { amount: "5" } });
+  const checkout = await page.request.post(`${base}/api/payments/checkout`, { data: { amount: "5" }, headers: { origin: base } });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const session = new URL(((await checkout.json()) as { url: string }).url).searchParams.get("session");
-  const paid = await page.request.post(`${base}/api/local-checkout/sessions/${session}/pay`, { data: { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" } });
+  const paid = await page.request.post(`${base}/api/local-checkout/sessions/${session}/pay`, { data: { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }, headers: { origin: base } });
   expect(paid.status(), await paid.text()).toBe(200);
 
   // $5.03 pays for far more than the gate's four-hour cap: the time left is counted in hours now.

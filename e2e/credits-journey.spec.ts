@@ -25,6 +25,7 @@ test("buy $10 with a 10% bonus code, see $11 without a reload, a declined card c
   const code = `BONUS${randomBytes(3).toString("hex").toUpperCase()}`;
   const created = await adminPage.request.post("/api/admin/discounts", {
     data: { code, kind: "bonus", percent: 10, startsAt: null, endsAt: null, maxRedemptions: 50, maxPerCustomer: 1, minPurchase: "5" },
+    headers: { origin: server.baseURL },
   });
   expect(created.status(), await created.text()).toBe(201);
 

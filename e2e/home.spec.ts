@@ -105,10 +105,10 @@ test("a signed-in customer sees their balance first, and Buy credits opens the p
   const customer = await createVerifiedUser(page.request, server);
   await signIn(page.request, server, customer);
   // $5 through the local checkout's API, as its card page would pay it.
-  const checkout = await page.request.post("/api/payments/checkout", { data: { amount: "5" } });
+  const checkout = await page.request.post("/api/payments/checkout", { data: { amount: "5" }, headers: { origin: server.baseURL } });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const session = new URL(((await checkout.json()) as { url: string }).url).searchParams.get("session");
-  const paid = await page.request.post(`/api/local-checkout/sessions/${session}/pay`, { data: { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" } });
+  const paid = await page.request.post(`/api/local-checkout/sessions/${session}/pay`, { data: { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }, headers: { origin: server.baseURL } });
   expect(paid.status(), await paid.text()).toBe(200);
 
   await page.goto("/en");

@@ -17,6 +17,8 @@ import { registerErrorHandling, registerNotFound } from "./http/error-handler";
 import { registerJsonBody } from "./http/json-body";
 import { registerOpenApi } from "./http/openapi";
 import { registerRequestGuards } from "./http/request-guards";
+import { registerSameOriginWrites } from "./http/same-origin";
+import { siteOrigins } from "./http/site-origins";
 import { withAnalyticsId } from "./http/analytics";
 import { registerSecurity } from "./http/security";
 import { pageStatus } from "./http/page-status";
@@ -127,6 +129,8 @@ export interface Server {
   carrier: Carrier;
   payments: PaymentsProvider;
   servesWebApp: boolean;
+  /** The origins whose pages are ours (http/site-origins.ts): writes from any other are refused. */
+  siteOrigins: readonly string[];
   close(): Promise<void>;
 }
 
@@ -163,7 +167,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     if (!callsDeps) throw new Error("the calls module is not ready yet");
     return callsDeps;
   });
-  const auth = createAuth({ db: database.db, config, secret, mail: createMailer(jobs, database.db), log: app.log });
+  const origins = siteOrigins(config);
+  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: createMailer(jobs, database.db), log: app.log });
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
   const publishedPosts = await openPublishedPosts(database.db, bus, (error) => app.log.error({ err: error }, "reloading published posts"));
 
@@ -174,6 +179,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerCanonicalPaths(app);
   registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute, analytics: config.analyticsId !== undefined });
   registerRequestGuards(app);
+  registerSameOriginWrites(app, origins);
   await registerOpenApi(app);
   registerAccessControl(app, auth);
 
@@ -281,6 +287,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     carrier,
     payments,
     servesWebApp: pageShell !== null,
+    siteOrigins: origins,
     async close() {
       clearInterval(pruning);
       // The local carrier ends its calls through the app's own webhooks: before the app closes.

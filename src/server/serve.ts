@@ -3,6 +3,7 @@ import { createServer } from "./app";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { moveEarlierRuntimeState } from "./earlier-data-folder";
 import { loadEnvFile } from "./env-file";
+import { listeningText } from "./http/site-origins";
 import { providerSummary } from "./providers/summary";
 import { stopOnSignals } from "./shutdown";
 import { printedProgress } from "./startup-progress";
@@ -32,7 +33,12 @@ async function start(options: ServeOptions): Promise<void> {
   const progress = printedProgress({ json: config.env === "production" });
   const server = await createServer(config, { progress, ...(options.webAppBuilt ? { webAppBuilt: options.webAppBuilt } : {}) });
   for (const note of moved) server.app.log[note.level](note.message);
-  const address = await server.app.listen({ port: config.port, host: config.host });
+  // Each address the log prints as a link is one whose pages may sign in and change things (site-origins.ts).
+  const address = await server.app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (listening) => `Server listening at ${listeningText(listening, server.siteOrigins)}`,
+  });
 
   const summary: Record<string, string> = {
     database: `${server.database.kind === "pglite" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL"} at ${server.database.location}`,
@@ -40,7 +46,7 @@ async function start(options: ServeOptions): Promise<void> {
     configuration: envFile ? `${envFile} (variables set in the environment win)` : "environment variables only (no .env)",
   };
   if (!server.servesWebApp) summary["web app"] = "not built (run `npm run build`); serving the API only";
-  const headline = `Dialwise is running at ${config.publicUrl} (listening on ${address})`;
+  const headline = `Dialwise is running at ${config.publicUrl} (listening on ${listeningText(address, server.siteOrigins)})`;
   // Production logs are JSON only; elsewhere the summary is for a person to read.
   if (config.env === "production") server.app.log.info(summary, headline);
   else console.log([headline, ...Object.entries(summary).map(([concern, value]) => `  ${concern}: ${value}`)].join("\n"));

@@ -25,6 +25,8 @@ export const SESSION_COOKIE_NAME = `${AUTH_COOKIE_PREFIX}.session_token`;
 export interface AuthDependencies {
   db: Database;
   config: Config;
+  /** The origins whose pages are ours (http/site-origins.ts): PUBLIC_URL, and the local addresses when it is the local default. */
+  trustedOrigins: readonly string[];
   secret: string;
   /** Account emails are queued; a worker sends them (providers/email/mail-jobs.ts). */
   mail: Mailer;
@@ -40,7 +42,7 @@ export const SESSION_SECONDS = { expiresIn: 7 * DAY, updateAge: DAY } as const;
 export const LINK_SECONDS = { verifyEmail: DAY, resetPassword: HOUR } as const;
 
 /** better-auth owns passwords, sessions and OAuth; we own roles and what a role may do. */
-export function createAuth({ db, config, secret, mail, log }: AuthDependencies) {
+export function createAuth({ db, config, trustedOrigins, secret, mail, log }: AuthDependencies) {
   const sendAccountEmail = async (
     kind: MailKind,
     to: string,
@@ -79,7 +81,7 @@ export function createAuth({ db, config, secret, mail, log }: AuthDependencies) 
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: [...trustedOrigins],
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
     user: {
       additionalFields: {

@@ -98,7 +98,9 @@ export function decodeUtf8(body: Buffer): string {
 type JsonParser = (request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) => void;
 
 /**
- * Replaces Fastify's JSON body parser with one that first checks the raw text
+ * Leaves JSON as the only body the API reads (a scope adds what its routes take:
+ * images for blog covers, forms for signed webhooks), and replaces Fastify's JSON
+ * body parser with one that first checks the raw text
  * (inspectJsonText) and then hands it to Fastify's own parser (prototype-poisoning
  * checks, empty-body and syntax errors as before). Registered on the root
  * instance; a plugin that needs another JSON parser (the raw bytes of a signed
@@ -107,6 +109,9 @@ type JsonParser = (request: FastifyRequest, body: string, done: (error: Error | 
 export function registerJsonBody(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser("error", "error") as JsonParser;
   app.removeContentTypeParser("application/json");
+  // No route reads plain text, and a page on any site may post text/plain (a form's enctype)
+  // with the visitor's cookies and no preflight: such a body answers 415.
+  app.removeContentTypeParser("text/plain");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
     let text: string;
     try {

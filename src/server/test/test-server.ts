@@ -1,3 +1,4 @@
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { createServer, type Server, type ServerOptions } from "../app";
 import { loadConfig, type Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
@@ -32,6 +33,7 @@ export async function startTestServerOn(
     ...env,
   });
   const server = await createServer(config, { database, webRoot: false, logger: false, ...options });
+  sendFromOurPages(server.app, config.publicUrl);
   return {
     ...server,
     config,
@@ -43,4 +45,22 @@ export async function startTestServerOn(
       await release();
     },
   };
+}
+
+const BROWSER_ORIGIN_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Requests a test injects come from our own pages: a write carries our Origin, as
+ * the browser sends it. A test that plays another site sets its own Origin or
+ * Referer, or sends neither over a socket (raw-http.ts).
+ */
+function sendFromOurPages(app: FastifyInstance, origin: string): void {
+  const inject = app.inject.bind(app) as (options?: InjectOptions | string) => unknown;
+  const fromOurPage = (options: InjectOptions): InjectOptions => {
+    const headers = options.headers ?? {};
+    const named = Object.keys(headers).map((name) => name.toLowerCase());
+    if (!BROWSER_ORIGIN_METHODS.has((options.method ?? "GET").toUpperCase()) || named.includes("origin") || named.includes("referer")) return options;
+    return { ...options, headers: { ...headers, origin } };
+  };
+  Object.assign(app, { inject: (options?: InjectOptions | string) => inject(typeof options === "object" ? fromOurPage(options) : options) });
 }

@@ -10,9 +10,12 @@ const MESSAGE_VALUES: Readonly<Record<string, Record<string, number>>> = {
 
 /** A translated message for a failure from better-auth or our API, by its code; the server's words otherwise. */
 export function authErrorMessage(t: TFunction, error: AuthFailure | ApiError | unknown): string {
-  const code = error instanceof ApiError ? error.code : (error as AuthFailure | null)?.code;
+  // Refusals our server makes before better-auth runs (a page from another address, say)
+  // arrive in our API's envelope, { error: { code, message } }, inside better-auth's failure.
+  const failure = error instanceof ApiError ? error : { ...(error as AuthFailure | null), ...(error as { error?: AuthFailure } | null)?.error };
+  const code = failure.code;
   const status = error instanceof ApiError ? error.status : (error as AuthFailure | null)?.status;
   if (status === 429) return t("errors.rate_limited");
-  const fallback = (error as { message?: string } | null)?.message || t("errors.internal_error");
+  const fallback = failure.message || t("errors.internal_error");
   return code ? t(`errors.${code}`, { defaultValue: fallback, ...MESSAGE_VALUES[code] }) : fallback;
 }

@@ -38,4 +38,16 @@ describe("SignupForm", () => {
     expect(body.email).toBe(`${"a".repeat(150)}@example.com`);
     expect(body.name).toBe("a".repeat(100));
   });
+
+  it("says in the reader's words why a page opened at an address the site does not use cannot sign up", async () => {
+    stubServer(() => Response.json({ error: { code: "origin_not_allowed", message: "server's own words" } }, { status: 403 }));
+    renderAt(<SignupForm />, { path: "/en/auth" });
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "new@example.com" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "secret-one" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create account" }));
+
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "For your safety, changes are accepted only from this site's own pages, and this page was opened at another address. Open the site at its usual address and try again.",
+    );
+  });
 });
