@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client";
 import type { JobAdmin, JobProblem, QueueCounts } from "./job-queue";
-import { redriveDead } from "./job-settlement";
+import { redriveDead } from "./job-rows";
 
 /**
  * What an administrator sees of the queue, read straight from pg-boss's job table
@@ -91,7 +91,7 @@ export function createJobAdmin(db: Executor, deps: Deps): JobAdmin {
     async retryDead(executor, id) {
       const [row] = await problemRows(executor, sql`state = 'dead' and id = ${id}::uuid`, 1);
       if (!row) return { retried: false };
-      return (await redriveDead(executor, id)) ? { retried: true, problem: toProblem(row) } : { retried: false };
+      return (await redriveDead(executor, id)) === null ? { retried: false } : { retried: true, problem: toProblem(row) };
     },
   };
 }

@@ -4,7 +4,8 @@ import type { Database, DatabaseHandle } from "../db/client";
 import type { Listener } from "../db/listener";
 import { createJobAdmin } from "./job-admin";
 import type { EnqueueOptions, JobHandler, JobQueue, JobType } from "./job-queue";
-import { executorDb, pgliteDb } from "./pg-boss-db";
+import { insertJob, WAKE_CHANNEL, wakeWorkers } from "./job-rows";
+import { pgliteDb } from "./pg-boss-db";
 import { carryOverRetiredJobs, retireNewerSchema, schemaLock } from "./newer-schema";
 import { startQueueWorker, type QueueWorker } from "./queue-worker";
 
@@ -12,8 +13,6 @@ import { startQueueWorker, type QueueWorker } from "./queue-worker";
 export const JOB_SCHEMA = "pgboss";
 /** The dead letters of pg-boss 12 lived in this queue; carried over into their own queues on the first start. */
 const PG_BOSS_12_DEAD_LETTERS = "dead-letters";
-/** Enqueuing NOTIFYs this channel with the queue's name, in the enqueuing transaction: a commit wakes the workers at once. */
-const WAKE_CHANNEL = "dialwise_jobs";
 
 const DAY = 24 * 60 * 60;
 /** A waiting job is kept this long: long enough for an administrator to notice it. */
@@ -77,7 +76,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
         retryLimit: handler.retry.retries,
         retryDelay: handler.retry.delaySeconds,
         // pg-boss's own backoff applies to a job that expired (its server died mid-run); every
-        // other failure is settled by ours, which also knows the longest delay (job-settlement.ts).
+        // other failure is settled by ours, which also knows the longest delay (job-rows.ts).
         retryBackoff: true,
         expireInSeconds: handler.timeoutSeconds,
         retentionMinutes: KEEP_QUEUED_MINUTES,
@@ -100,13 +99,10 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     async enqueue<Data extends object>(executor: Parameters<JobQueue["enqueue"]>[0], type: JobType<Data>, data: Data, enqueueOptions: EnqueueOptions = {}) {
       if (state !== "started") throw new Error(`the job queue is ${state === "new" ? "not started yet" : "stopped"}; cannot enqueue ${type.queue}`);
       if (!handlers.has(type.queue)) throw new Error(`no handler is registered for the ${type.queue} queue`);
-      const id = await boss.send(type.queue, data, {
-        db: executorDb(executor),
-        ...(enqueueOptions.delaySeconds ? { startAfter: enqueueOptions.delaySeconds } : {}),
-      });
+      const id = await insertJob(executor, type.queue, data, enqueueOptions.delaySeconds ?? 0);
       if (id === null) throw new Error(`the ${type.queue} queue refused a job`);
       // Delivered when (and only if) the caller's transaction commits.
-      if (!enqueueOptions.delaySeconds) await executor.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${type.queue})`);
+      if (!enqueueOptions.delaySeconds) await wakeWorkers(executor, type.queue);
       return id;
     },
 

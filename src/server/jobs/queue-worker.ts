@@ -1,7 +1,7 @@
 import type PgBoss from "pg-boss";
 import type { Executor } from "../db/client";
 import { PermanentJobError, type JobHandler } from "./job-queue";
-import { settleFailure } from "./job-settlement";
+import { settleFailure } from "./job-rows";
 import type { JobLog } from "./pg-boss-queue";
 
 /** Jobs taken in one fetch; a full batch fetches again at once, a short one waits to be woken or for the next poll. */
