@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
-import type { Database, DatabaseHandle } from "../db/client";
+import type { Database, DatabaseHandle, Executor } from "../db/client";
 import type { Listener } from "../db/listener";
 import { createJobAdmin } from "./job-admin";
 import type { EnqueueOptions, JobHandler, JobQueue, JobType } from "./job-queue";
@@ -96,7 +96,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       state = "started";
     },
 
-    async enqueue<Data extends object>(executor: Parameters<JobQueue["enqueue"]>[0], type: JobType<Data>, data: Data, enqueueOptions: EnqueueOptions = {}) {
+    async enqueue<Data extends object>(executor: Executor, type: JobType<Data>, data: Data, enqueueOptions: EnqueueOptions = {}) {
       if (state !== "started") throw new Error(`the job queue is ${state === "new" ? "not started yet" : "stopped"}; cannot enqueue ${type.queue}`);
       if (!handlers.has(type.queue)) throw new Error(`no handler is registered for the ${type.queue} queue`);
       const id = await insertJob(executor, type.queue, data, enqueueOptions.delaySeconds ?? 0);
