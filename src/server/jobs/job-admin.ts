@@ -1,18 +1,18 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client";
 import type { JobAdmin, JobProblem, QueueCounts } from "./job-queue";
+import { redriveDead } from "./job-rows";
 
 /**
  * What an administrator sees of the queue, read straight from pg-boss's job table
- * (schema `pgboss`, the columns of pg-boss 12): jobs waiting for a retry in their
- * own queue, and dead ones in the dead-letter queue, which keeps where each came
- * from, how often it ran and its last error. The tests pin these columns, so an
- * upgrade that moves them fails there first.
+ * (schema `pgboss`, the columns of pg-boss 10): jobs waiting for a retry (state `retry`)
+ * and dead ones (state `failed`), both in their own queue, which keeps how often each
+ * ran and its last error. The tests pin these columns, so an upgrade that moves them
+ * fails there first.
  */
 interface Deps {
   describe(queue: string, data: unknown): string;
   retryLimitOf(queue: string): number;
-  redrive(executor: Executor, id: string): Promise<number>;
 }
 
 interface ProblemRow {
@@ -26,10 +26,6 @@ interface ProblemRow {
   failed_at: string | Date | null;
   next_attempt_at: string | Date | null;
 }
-
-/** Where every queue's jobs go once their retries are spent (or at once for a PermanentJobError). */
-export const DEAD_LETTER_QUEUE = "dead-letters";
-const DEAD = sql`${DEAD_LETTER_QUEUE}::text`;
 
 export function createJobAdmin(db: Executor, deps: Deps): JobAdmin {
   const toProblem = (row: ProblemRow): JobProblem => ({
@@ -50,13 +46,12 @@ export function createJobAdmin(db: Executor, deps: Deps): JobAdmin {
     queryRows<ProblemRow>(
       db,
       sql`select * from (
-            select id, source_name as queue, 'dead' as state, data, coalesce(source_retry_count, 0) as retry_count,
-                   source_output as error, coalesce(source_created_on, created_on) as enqueued_at,
-                   created_on as failed_at, null::timestamptz as next_attempt_at
-              from pgboss.job where name = ${DEAD} and state = 'created'
+            select id, name as queue, 'dead' as state, data, retry_count, output as error, created_on as enqueued_at,
+                   completed_on as failed_at, null::timestamptz as next_attempt_at
+              from pgboss.job where state = 'failed'
             union all
             select id, name, 'retrying', data, retry_count, output, created_on, started_on, start_after
-              from pgboss.job where name <> ${DEAD} and state = 'retry'
+              from pgboss.job where state = 'retry'
           ) problems
           where ${where}
           order by coalesce(failed_at, enqueued_at) desc, id
@@ -69,20 +64,17 @@ export function createJobAdmin(db: Executor, deps: Deps): JobAdmin {
     },
 
     async counts() {
-      const rows = await queryRows<{ queue: string; waiting: number; running: number; retrying: number; completed: number }>(
+      const rows = await queryRows<{ queue: string; waiting: number; running: number; retrying: number; dead: number; completed: number }>(
         db,
         sql`select name as queue,
                    count(*) filter (where state = 'created')::int as waiting,
                    count(*) filter (where state = 'active')::int as running,
                    count(*) filter (where state = 'retry')::int as retrying,
+                   count(*) filter (where state = 'failed')::int as dead,
                    count(*) filter (where state = 'completed' and completed_on > now() - interval '1 day')::int as completed
-              from pgboss.job where name <> ${DEAD} group by name`,
+              from pgboss.job group by name`,
       );
-      const dead = await queryRows<{ queue: string; dead: number }>(
-        db,
-        sql`select source_name as queue, count(*)::int as dead from pgboss.job where name = ${DEAD} and state = 'created' group by source_name`,
-      );
-      const queues = await queryRows<{ name: string }>(db, sql`select name from pgboss.queue where name <> ${DEAD} order by name`);
+      const queues = await queryRows<{ name: string }>(db, sql`select name from pgboss.queue order by name`);
       return queues.map(({ name }): QueueCounts => {
         const row = rows.find((candidate) => candidate.queue === name);
         return {
@@ -90,7 +82,7 @@ export function createJobAdmin(db: Executor, deps: Deps): JobAdmin {
           waiting: row?.waiting ?? 0,
           running: row?.running ?? 0,
           retrying: row?.retrying ?? 0,
-          dead: dead.find((candidate) => candidate.queue === name)?.dead ?? 0,
+          dead: row?.dead ?? 0,
           completedLastDay: row?.completed ?? 0,
         };
       });
@@ -99,8 +91,7 @@ export function createJobAdmin(db: Executor, deps: Deps): JobAdmin {
     async retryDead(executor, id) {
       const [row] = await problemRows(executor, sql`state = 'dead' and id = ${id}::uuid`, 1);
       if (!row) return { retried: false };
-      const moved = await deps.redrive(executor, id);
-      return moved === 1 ? { retried: true, problem: toProblem(row) } : { retried: false };
+      return (await redriveDead(executor, id)) === null ? { retried: false } : { retried: true, problem: toProblem(row) };
     },
   };
 }

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "../db/client";
 import { engines, openTestDatabase, type TestDatabase } from "../test/engines";
-import { DEAD_LETTER_QUEUE } from "./job-admin";
 import { defineJob, PermanentJobError, type JobQueue, type JobType } from "./job-queue";
 import { createJobQueue } from "./pg-boss-queue";
 
@@ -61,13 +60,11 @@ describe.each(engines)("the job queue on %s", (engine) => {
   it("creates pg-boss's own schema at start-up, beside ours", async () => {
     const tables = await queryRows<{ table_name: string }>(database.db, sql`select table_name from information_schema.tables where table_schema = 'pgboss'`);
     expect(tables.map((row) => row.table_name)).toEqual(expect.arrayContaining(["job", "queue", "version"]));
-    const queues = await queryRows<{ name: string; dead_letter: string | null }>(database.db, sql`select name, dead_letter from pgboss.queue order by name`);
-    expect(queues).toEqual(
-      expect.arrayContaining([
-        { name: "dead-letters", dead_letter: null },
-        { name: "test-work", dead_letter: DEAD_LETTER_QUEUE },
-      ]),
-    );
+    const [version] = await queryRows<{ version: number }>(database.db, sql`select version from pgboss.version`);
+    // pg-boss 10's schema: a newer one (pg-boss 12 writes 46) is moved aside at start-up, see newer-schema.test.ts.
+    expect(version?.version).toBe(24);
+    const queues = await queryRows<{ name: string }>(database.db, sql`select name from pgboss.queue order by name`);
+    expect(queues.map((queue) => queue.name)).toEqual(["test-slow-retry", "test-work"]);
   });
 
   it("runs a job enqueued in a transaction that commits, and never one from a transaction that rolls back", async () => {
@@ -88,11 +85,11 @@ describe.each(engines)("the job queue on %s", (engine) => {
 
   it("retries a failing job with backoff, dead-letters it when the retries are spent, and shows it to an admin", async () => {
     const id = await jobs.enqueue(database.db, WORK, { key: "flaky", behaviour: "fail" });
-    const [settings] = await queryRows<{ retry_limit: number; retry_backoff: boolean; retry_delay: number; retry_delay_max: number; dead_letter: string }>(
+    const [settings] = await queryRows<{ retry_limit: number; retry_backoff: boolean; retry_delay: number; expire_seconds: number }>(
       database.db,
-      sql`select retry_limit, retry_backoff, retry_delay, retry_delay_max, dead_letter from pgboss.job where id = ${id}::uuid`,
+      sql`select retry_limit, retry_backoff, retry_delay, extract(epoch from expire_in)::int as expire_seconds from pgboss.job where id = ${id}::uuid`,
     );
-    expect(settings).toEqual({ retry_limit: 2, retry_backoff: true, retry_delay: 1, retry_delay_max: 1, dead_letter: DEAD_LETTER_QUEUE });
+    expect(settings).toEqual({ retry_limit: 2, retry_backoff: true, retry_delay: 1, expire_seconds: 30 });
 
     await eventually(async () => expect((await jobs.admin.problems({ limit: 50 })).find((problem) => problem.summary === "work flaky")?.state).toBe("dead"));
     expect(runsOf("flaky").map((run) => run.attempt)).toEqual([1, 2, 3]);

@@ -7,7 +7,7 @@ import type { Executor } from "../db/client";
  * (kept for an administrator to see and retry) when it keeps failing.
  * Handlers must be idempotent: a job can run again after a crash or a stop.
  *
- * This is our interface; pg-boss sits behind it (pg-boss-queue.ts, decision 009),
+ * This is our interface; pg-boss sits behind it (pg-boss-queue.ts and its helpers here, decisions 009 and 033),
  * and nothing else imports pg-boss.
  */
 

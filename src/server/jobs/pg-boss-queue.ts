@@ -1,19 +1,27 @@
 import { sql } from "drizzle-orm";
-import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Db, type DrizzleTransactionLike, type Job, type JobResult, type Queue } from "pg-boss";
-import type { DatabaseHandle, Executor } from "../db/client";
-import { createJobAdmin, DEAD_LETTER_QUEUE } from "./job-admin";
-import { PermanentJobError, type EnqueueOptions, type JobHandler, type JobQueue, type JobType } from "./job-queue";
+import PgBoss from "pg-boss";
+import type { Database, DatabaseHandle, Executor } from "../db/client";
+import type { Listener } from "../db/listener";
+import { createJobAdmin } from "./job-admin";
+import type { EnqueueOptions, JobHandler, JobQueue, JobType } from "./job-queue";
+import { insertJob, WAKE_CHANNEL, wakeWorkers } from "./job-rows";
+import { pgliteDb } from "./pg-boss-db";
+import { carryOverRetiredJobs, retireNewerSchema, schemaLock } from "./newer-schema";
+import { startQueueWorker, type QueueWorker } from "./queue-worker";
 
 /** pg-boss keeps its tables in this schema of our database (it creates and migrates them itself). */
 export const JOB_SCHEMA = "pgboss";
+/** The dead letters of pg-boss 12 lived in this queue; carried over into their own queues on the first start. */
+const PG_BOSS_12_DEAD_LETTERS = "dead-letters";
 
 const DAY = 24 * 60 * 60;
-/** A queued or dead job is kept this long: long enough for an administrator to notice and retry. */
-const KEEP_QUEUED_SECONDS = 30 * DAY;
-/** Finished jobs are deleted after this: their data can hold personal details (an email address, a link). */
-const KEEP_FINISHED_SECONDS = 2 * DAY;
-/** Jobs taken in one fetch; a full batch fetches again at once (burst), a short one waits to be woken. */
-const BATCH_SIZE = 10;
+/** A waiting job is kept this long: long enough for an administrator to notice it. */
+const KEEP_QUEUED_MINUTES = (30 * DAY) / 60;
+/** Finished jobs leave the job table after a day and are deleted a day later: their data can hold an address or a link. */
+const ARCHIVE_FINISHED_SECONDS = DAY;
+const DELETE_ARCHIVED_SECONDS = DAY;
+/** Dead jobs stay listed (and retryable) this long, then are deleted a day later. */
+const ARCHIVE_DEAD_SECONDS = 29 * DAY;
 
 export interface JobLog {
   warn(details: object, message: string): void;
@@ -31,13 +39,15 @@ export interface JobQueueOptions {
   stopTimeoutMs?: number;
 }
 
-/** The job queue on pg-boss, on whichever engine the database is (PGlite through pg-boss's own adapter). */
+/** The job queue on pg-boss 10, on whichever engine the database is (PGlite through our adapter). */
 export function createJobQueue(database: DatabaseHandle, options: JobQueueOptions): JobQueue {
   const handlers = new Map<string, JobHandler<object>>();
-  const pollSeconds = options.pollSeconds ?? 2;
+  const workers = new Map<string, QueueWorker>();
+  const pollMs = (options.pollSeconds ?? 2) * 1000;
   const boss = new PgBoss(bossOptions(database));
+  // pg-boss forwards its pool's errors (a dropped connection) and its maintenance's here: logged, never thrown.
   boss.on("error", (error) => options.log.error({ err: error }, "job queue"));
-  boss.on("warning", (warning) => options.log.warn({ data: warning.data }, `job queue: ${warning.message}`));
+  let listener: Listener | null = null;
   let state: "new" | "started" | "stopped" = "new";
 
   const describe = (queue: string, data: unknown): string => {
@@ -49,22 +59,6 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     }
   };
 
-  const runBatch = (handler: JobHandler<object>) => async (jobs: Job<object>[]): Promise<JobResult[]> =>
-    // One job's failure is its own: each is settled on its own (perJobResults).
-    Promise.all(
-      jobs.map(async (job): Promise<JobResult> => {
-        try {
-          await handler.run(job.data, { id: job.id, attempt: job.retryCount + 1, signal: job.signal });
-          return { id: job.id, status: "completed" };
-        } catch (error) {
-          const output = { message: messageOf(error) };
-          if (error instanceof PermanentJobError) return { id: job.id, status: "deadletter", output };
-          options.log.warn({ err: error, queue: job.name, jobId: job.id, attempt: job.retryCount + 1 }, "a job failed; it will be retried");
-          return { id: job.id, status: "failed", output };
-        }
-      }),
-    );
-
   return {
     handle(type, handler) {
       if (state !== "new") throw new Error(`register the ${type.queue} handler before the job queue starts`);
@@ -74,94 +68,89 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
 
     async start() {
       if (state !== "new") throw new Error("the job queue starts once");
+      await retireNewerSchema(database.db, JOB_SCHEMA, options.log);
       await boss.start();
-      // Queues are created here, from this instance, before anything is enqueued: on PGlite a
-      // send to a queue this instance has not cached waits forever inside a transaction.
-      await ensureQueue(boss, DEAD_LETTER_QUEUE, { retentionSeconds: KEEP_QUEUED_SECONDS, deleteAfterSeconds: KEEP_FINISHED_SECONDS });
+      // Every queue is created (or given today's settings) by this instance before anything is enqueued.
+      const settings = [...handlers].map(([queue, handler]): PgBoss.Queue => ({
+        name: queue,
+        retryLimit: handler.retry.retries,
+        retryDelay: handler.retry.delaySeconds,
+        // pg-boss's own backoff applies to a job that expired (its server died mid-run); every
+        // other failure is settled by ours, which also knows the longest delay (job-rows.ts).
+        retryBackoff: true,
+        expireInSeconds: handler.timeoutSeconds,
+        retentionMinutes: KEEP_QUEUED_MINUTES,
+      }));
+      await createQueues(database.db, settings);
+      for (const queue of settings) await boss.updateQueue(queue.name, queue);
+      await carryOverRetiredJobs(database.db, JOB_SCHEMA, PG_BOSS_12_DEAD_LETTERS, options.log);
       for (const [queue, handler] of handlers) {
-        await ensureQueue(boss, queue, {
-          retryLimit: handler.retry.retries,
-          retryDelay: handler.retry.delaySeconds,
-          retryBackoff: true,
-          retryDelayMax: handler.retry.maxDelaySeconds,
-          expireInSeconds: handler.timeoutSeconds,
-          retentionSeconds: KEEP_QUEUED_SECONDS,
-          deleteAfterSeconds: KEEP_FINISHED_SECONDS,
-          deadLetter: DEAD_LETTER_QUEUE,
-          notify: true,
-        });
+        workers.set(queue, startQueueWorker({ boss, db: database.db, queue, handler, pollMs, log: options.log }));
       }
-      for (const [queue, handler] of handlers) {
-        await boss.work<object>(
-          queue,
-          {
-            batchSize: BATCH_SIZE,
-            burstWhenBatchFull: true,
-            perJobResults: true,
-            pollingIntervalSeconds: pollSeconds,
-            notifyPollingIntervalSeconds: pollSeconds,
-          },
-          runBatch(handler),
-        );
-      }
+      // After a reconnect, notifications sent meanwhile are lost: every worker looks once.
+      listener = await database.listen(WAKE_CHANNEL, {
+        message: (queue) => workers.get(queue)?.wake(),
+        down: () => undefined,
+        up: () => workers.forEach((worker) => worker.wake()),
+      });
       state = "started";
     },
 
     async enqueue<Data extends object>(executor: Executor, type: JobType<Data>, data: Data, enqueueOptions: EnqueueOptions = {}) {
       if (state !== "started") throw new Error(`the job queue is ${state === "new" ? "not started yet" : "stopped"}; cannot enqueue ${type.queue}`);
       if (!handlers.has(type.queue)) throw new Error(`no handler is registered for the ${type.queue} queue`);
-      const id = await boss.send(type.queue, data, {
-        db: through(executor),
-        ...(enqueueOptions.delaySeconds ? { startAfter: enqueueOptions.delaySeconds } : {}),
-      });
+      const id = await insertJob(executor, type.queue, data, enqueueOptions.delaySeconds ?? 0);
       if (id === null) throw new Error(`the ${type.queue} queue refused a job`);
+      // Delivered when (and only if) the caller's transaction commits.
+      if (!enqueueOptions.delaySeconds) await wakeWorkers(executor, type.queue);
       return id;
     },
 
     admin: createJobAdmin(database.db, {
       describe,
       retryLimitOf: (queue) => handlers.get(queue)?.retry.retries ?? 0,
-      redrive: (executor, id) => boss.redrive(DEAD_LETTER_QUEUE, { ids: [id], db: through(executor) }),
     }),
 
     async stop() {
       if (state === "stopped") return;
       const wasStarted = state === "started";
       state = "stopped";
-      // Graceful: no new fetches, then up to the timeout for handlers in flight; what is still
-      // running after that is failed and retried later, by this instance or another.
-      if (wasStarted) await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 3000, close: true });
+      if (!wasStarted) return;
+      await listener?.close();
+      // No new fetches, then up to the timeout for handlers in flight; what is still running
+      // after that is failed and retried later, by this instance or another.
+      const timeout = options.stopTimeoutMs ?? 3000;
+      await Promise.all([...workers.values()].map((worker) => worker.stop(timeout)));
+      await boss.stop({ graceful: false, close: true, wait: true });
     },
   };
 }
 
-function bossOptions(database: DatabaseHandle): ConstructorOptions {
-  const common: ConstructorOptions = {
+/**
+ * pg-boss 10's createQueue adds a partition to its job table; two instances doing that at once
+ * deadlock. Ours takes pg-boss's schema lock first, so instances starting together wait in turn.
+ */
+async function createQueues(db: Database, queues: PgBoss.Queue[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(schemaLock(JOB_SCHEMA));
+    for (const { name, ...options } of queues) {
+      await tx.execute(sql`select ${sql.identifier(JOB_SCHEMA)}.create_queue(${name}, ${JSON.stringify({ policy: "standard", ...options })}::json)`);
+    }
+  });
+}
+
+function bossOptions(database: DatabaseHandle): PgBoss.ConstructorOptions {
+  const common: PgBoss.ConstructorOptions = {
     schema: JOB_SCHEMA,
-    // New jobs wake the workers at once; polling stays as the floor.
-    useListenNotify: true,
     // No cron schedules yet: the clock and cron monitors would only add queries.
     schedule: false,
+    archiveCompletedAfterSeconds: ARCHIVE_FINISHED_SECONDS,
+    archiveFailedAfterSeconds: ARCHIVE_DEAD_SECONDS,
+    deleteAfterSeconds: DELETE_ARCHIVED_SECONDS,
   };
   if (database.connection.engine === "pglite") {
-    // PGlite is ours to open and close; pg-boss talks to it through its adapter.
-    return { ...common, backend: "pglite", db: fromPglite(database.connection.client) };
+    // PGlite is ours to open and close; pg-boss shares its one connection, so transactions stay short.
+    return { ...common, db: pgliteDb(database.connection.client) };
   }
   return { ...common, connectionString: database.connection.url, max: 4, application_name: "dialwise-jobs" };
-}
-
-/** Creates a queue once (safe when several instances start together) and applies today's settings to it. */
-async function ensureQueue(boss: PgBoss, name: string, settings: Omit<Queue, "name">): Promise<void> {
-  await boss.createQueue(name, settings);
-  await boss.updateQueue(name, settings);
-}
-
-/** pg-boss statements run through our executor, so they join its transaction (both engines answer { rows }). */
-function through(executor: Executor): Db {
-  return fromDrizzle(executor as unknown as DrizzleTransactionLike, sql);
-}
-
-function messageOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.slice(0, 1000);
 }

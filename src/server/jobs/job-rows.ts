@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Executor } from "../db/client";
+import type { RetryPolicy } from "./job-queue";
+
+/**
+ * Our statements on pg-boss's job table (schema `pgboss`, the columns of pg-boss 10):
+ * adding a job in the caller's transaction, settling a failed run, and putting a dead
+ * job back. pg-boss does the rest (its schema, queues, fetching with SKIP LOCKED,
+ * completion, expiry and clean-up). The tests pin these columns.
+ */
+
+/**
+ * Adds a job with its queue's settings, through `executor` (so it joins the caller's transaction on
+ * either engine). pg-boss 10's own send() reuses a placeholder with two types, which a statement
+ * built through Drizzle cannot bind; this is the same insert for the options we use.
+ */
+export async function insertJob(executor: Executor, queue: string, data: object, delaySeconds: number): Promise<string | null> {
+  const startAfter = sql`now() + ${delaySeconds} * interval '1 second'`;
+  const [row] = await queryRows<{ id: string }>(
+    executor,
+    sql`insert into pgboss.job (name, data, start_after, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy, dead_letter)
+        select queue.name, ${JSON.stringify(data)}::jsonb, ${startAfter}, coalesce(queue.expire_seconds, 900) * interval '1 second',
+               ${startAfter} + coalesce(queue.retention_minutes, 14 * 24 * 60) * interval '1 minute',
+               coalesce(queue.retry_limit, 2), coalesce(queue.retry_delay, 0), coalesce(queue.retry_backoff, false), queue.policy, queue.dead_letter
+          from pgboss.queue queue where queue.name = ${queue}
+        returning id`,
+  );
+  return row?.id ?? null;
+}
+
+/**
+ * A failed run: pg-boss 10's own fail() knows neither a longest delay nor "no retry can
+ * fix this". The job waits for its next try (state `retry`, due after the backoff), or is
+ * dead (state `failed`, kept in its own queue for an administrator) when its retries are
+ * spent or the failure is permanent. Only a job still `active` is settled: one that
+ * expired or was settled elsewhere meanwhile is left as it is.
+ */
+export async function settleFailure(
+  db: Executor,
+  job: { queue: string; id: string; attempt: number },
+  failure: { message: string; permanent: boolean; retry: RetryPolicy },
+): Promise<void> {
+  const waitSeconds = backoffSeconds(failure.retry, job.attempt);
+  const dead = sql`(${failure.permanent} or retry_count >= retry_limit)`;
+  await db.execute(
+    sql`update pgboss.job set
+          state = case when ${dead} then 'failed'::pgboss.job_state else 'retry'::pgboss.job_state end,
+          start_after = case when ${dead} then start_after else now() + ${waitSeconds} * interval '1 second' end,
+          completed_on = case when ${dead} then now() else null end,
+          output = ${JSON.stringify({ message: failure.message })}::jsonb
+        where name = ${job.queue} and id = ${job.id}::uuid and state = 'active'`,
+  );
+}
+
+/**
+ * Exponential backoff with jitter: after run n, wait between delay·2^(n-1) and twice that,
+ * never longer than the policy's longest delay.
+ */
+export function backoffSeconds(retry: RetryPolicy, attempt: number, random = Math.random): number {
+  const base = retry.delaySeconds * 2 ** Math.min(16, Math.max(0, attempt - 1));
+  return Math.max(1, Math.round(Math.min(retry.maxDelaySeconds, base * (1 + random()))));
+}
+
+/**
+ * Puts a dead job back on its queue as a new job, with the queue's whole retry policy, in
+ * `executor`'s transaction; the dead one is closed (cancelled), so it is put back once.
+ * Answers the new job's id, or null when no such dead job exists (already put back, or never dead).
+ */
+export async function redriveDead(executor: Executor, id: string): Promise<string | null> {
+  const [dead] = await queryRows<{ name: string; data: object }>(
+    executor,
+    sql`update pgboss.job set state = 'cancelled', completed_on = now() where id = ${id}::uuid and state = 'failed' returning name, data`,
+  );
+  if (!dead) return null;
+  const fresh = await insertJob(executor, dead.name, dead.data, 0);
+  if (fresh) await wakeWorkers(executor, dead.name);
+  return fresh;
+}
+
+/** Enqueuing NOTIFYs this channel with the queue's name, in the enqueuing transaction: its commit wakes the workers at once. */
+export const WAKE_CHANNEL = "dialwise_jobs";
+
+export async function wakeWorkers(executor: Executor, queue: string): Promise<void> {
+  await executor.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${queue})`);
+}
