@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Db, type DrizzleTransactionLike, type Job, type JobResult, type Queue } from "pg-boss";
 import type { DatabaseHandle, Executor } from "../db/client";
 import { createJobAdmin, DEAD_LETTER_QUEUE } from "./job-admin";
-import { PermanentJobError, type EnqueueOptions, type JobHandler, type JobQueue, type JobType } from "./job-queue";
+import { PermanentJobError, type EnqueueOptions, type JobHandler, type JobQueue, type JobType, type OnceOptions } from "./job-queue";
 
 /** pg-boss keeps its tables in this schema of our database (it creates and migrates them itself). */
 export const JOB_SCHEMA = "pgboss";
@@ -65,6 +65,11 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       }),
     );
 
+  const ready = (type: JobType<object>): void => {
+    if (state !== "started") throw new Error(`the job queue is ${state === "new" ? "not started yet" : "stopped"}; cannot enqueue ${type.queue}`);
+    if (!handlers.has(type.queue)) throw new Error(`no handler is registered for the ${type.queue} queue`);
+  };
+
   return {
     handle(type, handler) {
       if (state !== "new") throw new Error(`register the ${type.queue} handler before the job queue starts`);
@@ -86,7 +91,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
           retryDelayMax: handler.retry.maxDelaySeconds,
           expireInSeconds: handler.timeoutSeconds,
           retentionSeconds: KEEP_QUEUED_SECONDS,
-          deleteAfterSeconds: KEEP_FINISHED_SECONDS,
+          deleteAfterSeconds: handler.keepFinishedSeconds ?? KEEP_FINISHED_SECONDS,
           deadLetter: DEAD_LETTER_QUEUE,
           notify: true,
         });
@@ -108,14 +113,19 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     },
 
     async enqueue<Data extends object>(executor: Executor, type: JobType<Data>, data: Data, enqueueOptions: EnqueueOptions = {}) {
-      if (state !== "started") throw new Error(`the job queue is ${state === "new" ? "not started yet" : "stopped"}; cannot enqueue ${type.queue}`);
-      if (!handlers.has(type.queue)) throw new Error(`no handler is registered for the ${type.queue} queue`);
+      ready(type);
       const id = await boss.send(type.queue, data, {
         db: through(executor),
         ...(enqueueOptions.delaySeconds ? { startAfter: enqueueOptions.delaySeconds } : {}),
       });
       if (id === null) throw new Error(`the ${type.queue} queue refused a job`);
       return id;
+    },
+
+    async enqueueOnce<Data extends object>(executor: Executor, type: JobType<Data>, data: Data, once: OnceOptions) {
+      ready(type);
+      // pg-boss files the job in the slot its database clock falls in; a second one for the slot is not inserted (null).
+      return boss.send(type.queue, data, { db: through(executor), singletonSeconds: once.perSeconds, ...(once.key ? { singletonKey: once.key } : {}) });
     },
 
     admin: createJobAdmin(database.db, {
