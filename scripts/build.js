@@ -46,9 +46,11 @@ export const TARGETS = {
   },
 };
 
-/** The bundles `npm start`, `npm run admin:create`, `npm run rates:import`, `npm run credits:grant` and `npm run carrier:ring` run, by output name. */
+/** The bundles `node dist/server/main.js`, `npm start`, `npm run admin:create`, `npm run rates:import`, `npm run credits:grant` and `npm run carrier:ring` run, by output name. */
 const SERVER_ENTRIES = {
   main: "src/server/main.ts",
+  // `npm start` calls it with the web app's build running beside it (scripts/start.js).
+  serve: "src/server/serve.ts",
   "admin-create": "scripts/admin-create.ts",
   "rates-import": "scripts/rates-import.ts",
   "credits-grant": "scripts/credits-grant.ts",

@@ -100,6 +100,10 @@ async function check(mode) {
       const asset = await fetch(new URL(script, url));
       if (!asset.ok) throw new Error(`${script} answered ${asset.status}`);
       if (!existsSync(path.join(folder, "var", "db"))) throw new Error("the embedded database is not in ./var/db");
+      // A first start says what it does while it does it: no long silence between the build and "running".
+      for (const step of ["Creating the embedded database at var/db…", "Loading the translations…", "Loaded the rate deck in ", "Dialwise is running at "]) {
+        if (!output.includes(step)) throw new Error(`npm start did not print "${step}"`);
+      }
     } finally {
       if (child.pid !== undefined && child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -77,6 +77,8 @@ import { createJobQueue } from "./jobs/pg-boss-queue";
 import { registerWebhooks } from "./webhooks/register-webhooks";
 import type { Webhook } from "./webhooks/webhook";
 import { loadOrCreateSecrets } from "./secrets";
+import { quietProgress, stillRunning, type StartupProgress } from "./startup-progress";
+import { openingStep } from "./db/opening-step";
 
 // Two folders up from src/server/app.ts, and from the bundle in dist/server that `npm start` runs.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -109,6 +111,13 @@ export interface ServerOptions {
   searchSources?: readonly SearchSource[];
   /** Runs the watch over live calls (call-watch.ts); on unless a test that writes live calls by hand turns it off. */
   callWatch?: boolean;
+  /** Says what start-up is doing (`npm start` prints it); quiet by default. */
+  progress?: StartupProgress;
+  /**
+   * Settles when the web app's build, running beside start-up, is done (`npm start` on a first start):
+   * the database is prepared meanwhile, and the web app is served once it exists.
+   */
+  webAppBuilt?: Promise<unknown>;
 }
 
 export interface Server {
@@ -128,10 +137,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // The embedded database is single-process: hold DATA_DIR/server.pid so scripts (admin:create) refuse while we run.
   const alone = !options.database && !config.databaseUrl;
   const releaseDataDir = alone ? claimDataDir(config.dataDir, "the Dialwise server") : () => undefined;
-  const database =
-    options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  const progress = options.progress ?? quietProgress;
+  const databaseOptions = config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+  const database = options.database ?? (await progress.step(openingStep(databaseOptions), () => openDatabase(databaseOptions)));
   const secret = config.authSecret ?? loadOrCreateSecrets(config.dataDir).authSecret;
-  await runSeeders(database.db, [translationsSeeder(SEED_DIR), rateDeckSeeder(SEED_DIR), blogGuidesSeeder(SEED_DIR)]);
+  await runSeeders(database.db, [translationsSeeder(SEED_DIR), rateDeckSeeder(SEED_DIR), blogGuidesSeeder(SEED_DIR)], progress);
 
   const fastifyOptions: FastifyServerOptions = {
     // A test's own log stream gets pino's JSON lines, whatever the environment.
@@ -233,6 +243,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     post: createPostHeads(database.db, publishedPosts),
   };
   const ssrEntry = options.ssrEntry ?? (options.webRoot === undefined ? SSR_ENTRY : false);
+  const webAppBuilt = options.webAppBuilt;
+  if (webAppBuilt) {
+    if (await stillRunning(webAppBuilt)) await progress.step("Waiting for the web app's build", () => webAppBuilt);
+    else await webAppBuilt;
+  }
   const renderBody =
     options.webRoot === false || ssrEntry === false
       ? null
@@ -270,7 +285,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   app.addHook("onClose", async () => stopCallWatch());
 
   await app.ready();
-  await jobs.start();
+  await progress.step("Starting the job queue", () => jobs.start());
   const overdue = await sweepOverdueCalls(callsDeps);
   if (overdue > 0) app.log.warn({ calls: overdue }, "calls live past their time limit: asking the carrier about them");
   if (options.callWatch !== false) stopCallWatch = startCallWatch(jobs, callsDeps);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { noteAuthError } from "./swallowed-outage";
 
 type BetterAuthLevel = "error" | "warn" | "info" | "debug" | "success";
 
@@ -13,9 +14,14 @@ export function isClientMistakeMessage(message: string): boolean {
   return CLIENT_MISTAKES.some((pattern) => pattern.test(message));
 }
 
-/** better-auth's log lines, in the server's log at the level they deserve. */
+/**
+ * better-auth's log lines, in the server's log at the level they deserve. An error it
+ * logs is also shown to the call that caused it (swallowed-outage.ts): a lost database
+ * there makes that request a 503.
+ */
 export function betterAuthLog(log: FastifyBaseLogger): (level: BetterAuthLevel, message: string, ...args: unknown[]) => void {
   return (level, message, ...args) => {
+    if (level === "error") noteAuthError(args);
     const details = args.length > 0 ? { details: args } : {};
     const line = `better-auth: ${message}`;
     if (level === "error" && !isClientMistakeMessage(message)) log.error(details, line);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { canonicalEmail } from "../../shared/accounts/canonical-email";
 import type { Executor } from "../db/client";
 import type { Auth } from "./auth";
+import { surfaceAuthOutage } from "./swallowed-outage";
 import { createAuthThrottle, runCounted } from "./throttle";
 import { requestHeaders, resolveViewer } from "./viewer";
 
@@ -27,17 +28,22 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, db: Executo
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? "localhost"}`);
       const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
+      // A failure after better-auth logged a lost database throws that error: 503 (swallowed-outage.ts).
       const response = await runCounted(request, () =>
-        auth.handler(
-          new Request(url, {
-            method: request.method,
-            headers: requestHeaders(request),
-            ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
-          }),
+        surfaceAuthOutage(
+          () =>
+            auth.handler(
+              new Request(url, {
+                method: request.method,
+                headers: requestHeaders(request),
+                ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+              }),
+            ),
+          (answer) => answer.status >= 500,
         ),
       );
-      // better-auth's own 500 hides its cause (it logged it): our error handler answers it,
-      // as 503 when the database is away, else as a 500 without internals.
+      // Any other 500 of better-auth's hides its cause (it logged it): our error handler answers it,
+      // as 503 when the database does not answer now, else as a 500 without internals.
       if (response.status === 500) throw new Error(`better-auth answered 500: ${await response.text()}`);
       const body = response.body ? await response.text() : null;
       await throttle.settle(request, { status: response.status, code: errorCodeOf(body) });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Auth } from "./auth";
+import { surfaceAuthOutage } from "./swallowed-outage";
 
 /** Who is asking: resolved from the session cookie by better-auth. */
 export interface Viewer {
@@ -22,7 +23,8 @@ export function requestHeaders(request: FastifyRequest): Headers {
 }
 
 export async function resolveViewer(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
-  const found = await auth.api.getSession({ headers: requestHeaders(request) });
+  // No session because the database was lost is a 503, not a signed-out visitor (nor better-auth's 500).
+  const found = await surfaceAuthOutage(() => auth.api.getSession({ headers: requestHeaders(request) }), (session) => session === null);
   if (!found) return null;
   const role = (found.user as { role?: unknown }).role === "admin" ? "admin" : "user";
   return {

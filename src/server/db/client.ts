@@ -9,7 +9,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { supportAfterCommit } from "./after-commit";
 import { openPgListener, type Listen } from "./listener";
+import { surviveLostConnections } from "./lost-connections";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -61,7 +63,7 @@ async function openPglite(options: { dataDir: string } | { inMemory: true }) {
   }
   const client = location === "memory" ? new PGlite() : new PGlite(location);
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = supportAfterCommit(drizzlePglite({ client, schema }) as unknown as Database);
   return {
     db,
     kind: "pglite" as const,
@@ -80,9 +82,9 @@ async function openPglite(options: { dataDir: string } | { inMemory: true }) {
 function openPostgres(databaseUrl: string, listenUrl = databaseUrl) {
   // A database that does not answer fails a request within seconds (503), instead of holding it until TCP gives up.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client that errors (server restart) must not take the process down; the pool replaces it.
-  pool.on("error", () => undefined);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  // A connection lost by an idle or a busy client (server restart, terminated backend) must not take the process down.
+  surviveLostConnections(pool);
+  const db = supportAfterCommit(drizzlePg({ client: pool, schema }) as unknown as Database);
   const listeners = new Set<{ close(): Promise<void> }>();
   return {
     db,

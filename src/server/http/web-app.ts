@@ -13,18 +13,24 @@ import { PageShell, type PageRenderer } from "./page-shell";
 export async function registerWebApp(app: FastifyInstance, webRoot: string, renderPage?: PageRenderer): Promise<PageShell | null> {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile)) return null;
-  await app.register(fastifyStatic, {
-    root: webRoot,
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    // Ours below, not the plugin's `max-age=0`.
-    cacheControl: false,
-    allowedPath: (pathName) => !pathName.endsWith(".map"),
-    setHeaders(response, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      response.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
-    },
+  // In a scope of their own, so marking the plugin's routes as the web app's files marks nothing else.
+  await app.register(async (files) => {
+    files.addHook("onRoute", (route) => {
+      route.config = { ...route.config, webAppFile: true };
+    });
+    await files.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Ours below, not the plugin's `max-age=0`.
+      cacheControl: false,
+      allowedPath: (pathName) => !pathName.endsWith(".map"),
+      setHeaders(response, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
+      },
+    });
   });
   return new PageShell(readFileSync(indexFile, "utf8"), renderPage);
 }

@@ -5,6 +5,7 @@ import { displayNameFromEmail } from "../../../shared/accounts/display-name";
 import type { adminSignUp, currentAccount } from "../../../shared/api/accounts";
 import type { Auth } from "../../auth/auth";
 import type { Viewer } from "../../auth/viewer";
+import { surfaceAuthOutage } from "../../auth/swallowed-outage";
 import type { Executor } from "../../db/client";
 import { account, user } from "../../db/schema/auth";
 import { AppError, unauthorized } from "../../http/app-error";
@@ -48,10 +49,14 @@ export async function signUpAdmin(deps: { auth: Auth; adminEmailDomain: string }
   const callbackURL = body.callbackURL ?? "/en/auth";
   try {
     await withAdminRequest({ page: callbackURL, acceptLanguage: headers.get("accept-language") }, () =>
-      deps.auth.api.signUpEmail({
-        body: { email, password: body.password, name: body.name || displayNameFromEmail(email), callbackURL },
-        headers,
-      }),
+      surfaceAuthOutage(
+        () =>
+          deps.auth.api.signUpEmail({
+            body: { email, password: body.password, name: body.name || displayNameFromEmail(email), callbackURL },
+            headers,
+          }),
+        () => false,
+      ),
     );
   } catch (error) {
     throw fromAuthError(error);

@@ -53,6 +53,7 @@ export function blogGuidesSeeder(seedDir: string): Seeder {
   for (const guide of guides) hash.update(JSON.stringify(guide));
   return {
     name: "blog_guides",
+    label: "the guides",
     version: hash.digest("hex").slice(0, 16),
     async run(db: Executor) {
       for (const guide of guides) {

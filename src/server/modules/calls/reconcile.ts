@@ -2,6 +2,7 @@ import { eq, max } from "drizzle-orm";
 import { defineJob, type JobQueue } from "../../jobs/job-queue";
 import { FINAL_CARRIER_STATUSES } from "../../providers/telephony/carrier";
 import { callLogs, callStatusUpdates } from "../../db/schema/calls";
+import { afterCommit } from "../../db/after-commit";
 import type { Executor } from "../../db/client";
 import { callStatusOf, isFinal, lockCall, publishCallStatus, type CallLogRow } from "./call-status";
 import type { CallsDeps } from "./deps";
@@ -63,7 +64,7 @@ export async function reconcileCall(deps: CallsDeps, callSid: string, options: {
     }
     const ended = await endUnknownCall(deps, tx, call, now());
     await publishCallStatus(deps.bus, tx, ended);
-    deps.log.warn({ callSid, status: ended.status, costUsd: ended.costUsd }, "the carrier does not know a live call; ended it");
+    afterCommit(tx, () => deps.log.warn({ callSid, status: ended.status, costUsd: ended.costUsd }, "the carrier does not know a live call; ended it"));
     return "ended-unknown";
   });
 }

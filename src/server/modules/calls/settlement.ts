@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CallStatus } from "../../../shared/api/calls";
 import { billedMinutes, callCost } from "../../../shared/billing";
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
+import { afterCommit } from "../../db/after-commit";
 import type { Executor } from "../../db/client";
 import { callLogs } from "../../db/schema/calls";
 import { postLedgerEntry } from "../credits/ledger";
@@ -29,7 +30,8 @@ export interface Settlement {
  * cost = ceil(talk seconds / 60) × the rate frozen at the gate; 0 when the call was
  * never answered (busy, no answer, failed, cancelled, or completed with 0 s) and for
  * incoming calls. Talk time beyond the gate's time limit is never billed: the limit
- * is what the balance paid for, so the balance cannot go below zero.
+ * is what the balance paid for, so the balance cannot go below zero. The log says
+ * "call settled" after the caller's transaction commits (db/after-commit.ts).
  */
 export async function settleCall(deps: Pick<CallsDeps, "bus" | "log">, tx: Executor, call: CallLogRow, settlement: Settlement): Promise<CallLogRow> {
   if (isFinal(call.status)) return call;
@@ -70,12 +72,16 @@ export async function settleCall(deps: Pick<CallsDeps, "bus" | "log">, tx: Execu
       deps.bus,
     );
     if (posted.posted && posted.balance < 0) {
-      deps.log.error({ callSid: call.callSid, balance: moneyToDecimal(posted.balance) }, "a call took a balance below zero");
+      const balance = moneyToDecimal(posted.balance);
+      afterCommit(tx, () => deps.log.error({ callSid: call.callSid, balance }, "a call took a balance below zero"));
     }
   }
-  deps.log.info(
-    { callSid: call.callSid, status: settlement.status, talkSeconds, billedMinutes: settled.billedMinutes, costUsd: settled.costUsd, source: settlement.source },
-    "call settled",
+  // Said once it is true: a transaction that fails after this point settled nothing.
+  afterCommit(tx, () =>
+    deps.log.info(
+      { callSid: call.callSid, status: settlement.status, talkSeconds, billedMinutes: settled.billedMinutes, costUsd: settled.costUsd, source: settlement.source },
+      "call settled",
+    ),
   );
   return settled;
 }

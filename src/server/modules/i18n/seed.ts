@@ -18,6 +18,7 @@ export function translationsSeeder(seedDir: string): Seeder {
   for (const language of LOCALES) for (const { text } of readTranslationFiles(folder, language)) hash.update(text);
   return {
     name: "translations",
+    label: "the translations",
     version: hash.digest("hex").slice(0, 16),
     async run(db: Executor) {
       for (const language of LOCALES) {

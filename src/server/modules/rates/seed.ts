@@ -20,6 +20,7 @@ export function rateDeckSeeder(seedDir: string): Seeder {
   const file = path.join(seedDir, SEED_DECK_FILE);
   return {
     name: "rate_deck",
+    label: "the rate deck",
     version: "1",
     async run(db: Executor) {
       await ensureMarginSetting(db);

@@ -28,6 +28,8 @@ export interface MediaPeer {
   readonly sdp: string;
   /** The codec the browser and the carrier agreed on, lower case ("pcmu", "opus"). */
   readonly codec: string;
+  /** Settles once the browser's audio arrives (the media path is up), or when the peer closes first. */
+  readonly mediaFlowing: Promise<void>;
   playRingback(): void;
   /** Stops the tone and returns the caller's audio from now on. */
   echo(): void;
@@ -59,6 +61,8 @@ export async function answerOffer(offerSdp: string, options: MediaPeerOptions = 
   let lastReceivedTimestamp: number | undefined;
   let sendCodec: RTCRtpCodecParameters | undefined;
   let watchdog: NodeJS.Timeout | undefined;
+  let markFlowing = () => {};
+  const mediaFlowing = new Promise<void>((resolve) => (markFlowing = resolve));
 
   const send = (payload: Buffer, elapsedSamples: number) => {
     if (mode === "closed") return;
@@ -80,6 +84,7 @@ export async function answerOffer(offerSdp: string, options: MediaPeerOptions = 
   const close = async () => {
     if (mode === "closed") return;
     mode = "closed";
+    markFlowing();
     clearTimeout(watchdog);
     ringback?.stop();
     tones?.stop();
@@ -90,6 +95,7 @@ export async function answerOffer(offerSdp: string, options: MediaPeerOptions = 
   const onRtp = (rtp: RtpPacket) => {
     if (mode === "closed") return;
     packets.received += 1;
+    if (packets.received === 1) markFlowing();
     armWatchdog(silenceMs);
     // Only audio in the agreed codec goes back: comfort noise and telephone-event packets do not.
     if (mode !== "echo" || sendCodec === undefined || rtp.header.payloadType !== sendCodec.payloadType) return;
@@ -112,8 +118,11 @@ export async function answerOffer(offerSdp: string, options: MediaPeerOptions = 
     if (!transceiver) throw new MediaOfferError("The offer has no audio");
     await transceiver.sender.replaceTrack(track);
     transceiver.setDirection("sendrecv");
+    // The shared codecs come in the offer's order (a browser offers Opus first); ours puts PCMU first, the ringback's codec.
+    transceiver.codecs = [...transceiver.codecs].sort((a, b) => Number(isPcmu(b)) - Number(isPcmu(a)));
     await pc.setLocalDescription(await pc.createAnswer());
     sendCodec = transceiver.codecs[0];
+    if (sendCodec) transceiver.sender.codec = sendCodec;
     if (!sendCodec) throw new MediaOfferError("The offer shares no audio codec with the carrier (PCMU or Opus)");
     await gatheringComplete(pc);
   } catch (error) {
@@ -128,6 +137,7 @@ export async function answerOffer(offerSdp: string, options: MediaPeerOptions = 
     sdp,
     codec,
     packets,
+    mediaFlowing,
     playRingback() {
       if (mode !== "idle") return;
       mode = "ringback";
@@ -171,6 +181,10 @@ export async function answerOffer(offerSdp: string, options: MediaPeerOptions = 
     },
     close,
   };
+}
+
+function isPcmu(codec: RTCRtpCodecParameters): boolean {
+  return codec.mimeType.toLowerCase() === "audio/pcmu";
 }
 
 function samplesPerFrame(codec: RTCRtpCodecParameters | undefined): number {

@@ -102,6 +102,10 @@ async function run(context: CarrierContext, call: LiveCall): Promise<void> {
     call.after(farEnd.ringMs, () => call.end(farEnd.status, { errorCode: farEnd.errorCode }).then(() => undefined));
     return;
   }
+  // The far end picks up after ringing for ringMs that the caller could hear: counted from when the media path is up
+  // (connecting can outlast a short ring on a busy machine, and a caller would then never hear the ringback).
+  await call.peer?.mediaFlowing;
+  if (call.ended) return;
   call.after(farEnd.ringMs, async () => {
     if (!(await call.answered())) return;
     // The carrier enforces the gate's limit (raised if credit comes in during the call): at timeLimit seconds of talk it hangs up, whatever the browser does.
