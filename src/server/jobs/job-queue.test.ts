@@ -75,7 +75,9 @@ describe.each(engines)("the job queue on %s", (engine) => {
     const asked = await Promise.all([1, 2, 3].map(() => jobs.enqueueOnce(database.db, WORK, { key: "periodic", behaviour: "ok" }, { perSeconds: 3600 })));
     expect(asked.filter((id) => id !== null)).toHaveLength(1);
     const keyed = await Promise.all(["a", "b", "a"].map((key) => jobs.enqueueOnce(database.db, WORK, { key: `periodic-${key}`, behaviour: "ok" }, { perSeconds: 3600, key })));
-    expect(keyed.map((id) => id !== null)).toEqual([true, true, false]);
+    // The two asks for key "a" race: one of them, either, files the job.
+    expect([keyed[0], keyed[2]].filter((id) => id !== null)).toHaveLength(1);
+    expect(keyed[1]).not.toBeNull();
     await eventually(() => expect([runsOf("periodic").length, runsOf("periodic-a").length, runsOf("periodic-b").length]).toEqual([1, 1, 1]));
     // Finished, it still holds its slot.
     expect(await jobs.enqueueOnce(database.db, WORK, { key: "periodic", behaviour: "ok" }, { perSeconds: 3600 })).toBeNull();
