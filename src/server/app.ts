@@ -48,7 +48,8 @@ import { registerCreditsRoutes } from "./modules/credits/routes";
 import { registerCreditAuditRoutes } from "./modules/credit-audit/routes";
 import { registerCallHistoryRoutes } from "./modules/calls/history-routes";
 import type { CallsDeps } from "./modules/calls/deps";
-import { handleReconcileJobs, sweepOverdueCalls } from "./modules/calls/reconcile";
+import { handleReconcileJobs, reconcileCall, sweepOverdueCalls } from "./modules/calls/reconcile";
+import { handleWatchJobs, startCallWatch } from "./modules/calls/call-watch";
 import { registerVoiceRoutes } from "./modules/calls/routes";
 import { callWebhooks } from "./modules/calls/webhooks";
 import { registerPaymentsRoutes } from "./modules/payments/routes";
@@ -111,6 +112,8 @@ export interface ServerOptions {
   payments?: PaymentsProviderFactory;
   /** The site search's sources after the countries, instead of the guides and the FAQ (tests put stand-ins there). */
   searchSources?: readonly SearchSource[];
+  /** Runs the watch over live calls (call-watch.ts); on unless a test that writes live calls by hand turns it off. */
+  callWatch?: boolean;
   /** Says what start-up is doing (`npm start` prints it); quiet by default. */
   progress?: StartupProgress;
   /**
@@ -137,7 +140,8 @@ export interface Server {
 /** Opens the database, loads seed data once, and builds the Fastify app from its plugins. */
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   // The embedded database is single-process: hold DATA_DIR/server.pid so scripts (admin:create) refuse while we run.
-  const releaseDataDir = options.database || config.databaseUrl ? () => undefined : claimDataDir(config.dataDir, "the Dialwise server");
+  const alone = !options.database && !config.databaseUrl;
+  const releaseDataDir = alone ? claimDataDir(config.dataDir, "the Dialwise server") : () => undefined;
   const progress = options.progress ?? quietProgress;
   const databaseOptions = config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
   const database = options.database ?? (await progress.step(openingStep(databaseOptions), () => openDatabase(databaseOptions)));
@@ -163,10 +167,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   handleMailJobs(jobs, email);
   // The reconcile job needs the carrier, which needs the app: both exist before the queue starts below.
   let callsDeps: CallsDeps | null = null;
-  handleReconcileJobs(jobs, () => {
+  const readyCallsDeps = (): CallsDeps => {
     if (!callsDeps) throw new Error("the calls module is not ready yet");
     return callsDeps;
-  });
+  };
+  handleReconcileJobs(jobs, readyCallsDeps);
+  handleWatchJobs(jobs, readyCallsDeps);
   const origins = siteOrigins(config);
   const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: createMailer(jobs, database.db), log: app.log });
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
@@ -184,7 +190,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAccessControl(app, auth);
 
   const carrierSecret = localCarrierSecret(config, () => loadOrCreateSecrets(config.dataDir).localCarrierSecret);
-  const carrier = (options.carrier ?? chooseCarrier)({ app, db: database.db, bus, jobs, config, localCarrierSecret: carrierSecret });
+  const carrier = (options.carrier ?? chooseCarrier)({
+    app,
+    db: database.db,
+    bus,
+    jobs,
+    config,
+    localCarrierSecret: carrierSecret,
+    reconcile: (callSid) => reconcileCall(readyCallsDeps(), callSid, { recheck: false }),
+    alone,
+  });
   callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log: app.log };
   const checkoutSecret = localCheckoutSecret(config, () => loadOrCreateSecrets(config.dataDir).localCheckoutSecret);
   const payments = (options.payments ?? choosePayments)({ config, localCheckoutSecret: checkoutSecret, log: app.log });
@@ -273,11 +288,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     expireStaleLocalCheckouts(database.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, "expiring stale local checkouts"));
   }, 15 * 60 * 1000);
   pruning.unref();
+  // The watch over live calls stops with the app, before the job queue does (on every way of closing).
+  let stopCallWatch = (): void => undefined;
+  app.addHook("onClose", async () => stopCallWatch());
 
   await app.ready();
   await progress.step("Starting the job queue", () => jobs.start());
   const overdue = await sweepOverdueCalls(callsDeps);
   if (overdue > 0) app.log.warn({ calls: overdue }, "calls live past their time limit: asking the carrier about them");
+  if (options.callWatch !== false) stopCallWatch = startCallWatch(jobs, callsDeps);
   return {
     app,
     database,

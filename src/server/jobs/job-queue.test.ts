@@ -67,6 +67,19 @@ describe.each(engines)("the job queue on %s", (engine) => {
     expect(queues.map((queue) => queue.name)).toEqual(["test-slow-retry", "test-work"]);
   });
 
+  it("files periodic work once per slot and key, however often it is asked for", async () => {
+    // An hour's slot: the asks below all fall in one.
+    const asked = await Promise.all([1, 2, 3].map(() => jobs.enqueueOnce(database.db, WORK, { key: "periodic", behaviour: "ok" }, { perSeconds: 3600 })));
+    expect(asked.filter((id) => id !== null)).toHaveLength(1);
+    const keyed = await Promise.all(["a", "b", "a"].map((key) => jobs.enqueueOnce(database.db, WORK, { key: `periodic-${key}`, behaviour: "ok" }, { perSeconds: 3600, key })));
+    // The two asks for key "a" race: one of them, either, files the job.
+    expect([keyed[0], keyed[2]].filter((id) => id !== null)).toHaveLength(1);
+    expect(keyed[1]).not.toBeNull();
+    await eventually(() => expect([runsOf("periodic").length, runsOf("periodic-a").length, runsOf("periodic-b").length]).toEqual([1, 1, 1]));
+    // Finished, it still holds its slot.
+    expect(await jobs.enqueueOnce(database.db, WORK, { key: "periodic", behaviour: "ok" }, { perSeconds: 3600 })).toBeNull();
+  });
+
   it("runs a job enqueued in a transaction that commits, and never one from a transaction that rolls back", async () => {
     await database.db.transaction(async (tx) => {
       await jobs.enqueue(tx, WORK, { key: "committed", behaviour: "ok" });
@@ -203,6 +216,14 @@ describe.each(engines.filter((engine) => engine === "postgres"))("two server ins
     await Promise.all(queues.map((queue) => queue.stop()));
     await second.close();
     await database.destroy();
+  });
+
+  it("run periodic work once per slot when every instance asks for it", async () => {
+    const asked = await Promise.all([0, 1, 0, 1].map((instance) => queues[instance]!.enqueueOnce(instance === 0 ? database.db : second.db, WORK, { key: "watch", behaviour: "ok" }, { perSeconds: 3600 })));
+    expect(asked.filter((id) => id !== null)).toHaveLength(1);
+    await eventually(() => expect(runs.filter((run) => run.key === "watch")).toHaveLength(1));
+    // The other tests here count their own runs only.
+    runs.splice(runs.findIndex((run) => run.key === "watch"), 1);
   });
 
   it("share one queue: each job runs once, whichever instance enqueued it", async () => {

@@ -57,6 +57,13 @@ export interface EnqueueOptions {
   delaySeconds?: number;
 }
 
+/** At most one job of a kind (and key) per slot of `perSeconds` on the database's clock, whichever instance asks first. */
+export interface OnceOptions {
+  perSeconds: number;
+  /** Separates jobs of one kind (a call's sid): one per key per slot. */
+  key?: string;
+}
+
 export interface JobQueue {
   /** Registers what runs a kind of job. Every instance registers every handler before start(). */
   handle<Data extends object>(type: JobType<Data>, handler: JobHandler<Data>): void;
@@ -67,6 +74,12 @@ export interface JobQueue {
    * transaction commits. The kind must have a handler (so its queue exists).
    */
   enqueue<Data extends object>(executor: Executor, type: JobType<Data>, data: Data, options?: EnqueueOptions): Promise<string>;
+  /**
+   * Adds a job unless one of the same kind and key was already added in this slot (by any
+   * instance, whatever became of it): periodic work that every instance asks for runs once
+   * per deployment. The job's id, or null when the slot was taken.
+   */
+  enqueueOnce<Data extends object>(executor: Executor, type: JobType<Data>, data: Data, options: OnceOptions): Promise<string | null>;
   /** The administrator's view and actions (dead letters, retries). */
   readonly admin: JobAdmin;
   /** Stops taking jobs and waits briefly for those in flight; unfinished ones are retried later. */

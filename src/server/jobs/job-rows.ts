@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client";
-import type { RetryPolicy } from "./job-queue";
+import type { OnceOptions, RetryPolicy } from "./job-queue";
 
 /**
  * Our statements on pg-boss's job table (schema `pgboss`, the columns of pg-boss 10):
@@ -13,16 +13,24 @@ import type { RetryPolicy } from "./job-queue";
  * Adds a job with its queue's settings, through `executor` (so it joins the caller's transaction on
  * either engine). pg-boss 10's own send() reuses a placeholder with two types, which a statement
  * built through Drizzle cannot bind; this is the same insert for the options we use.
+ * With `once`, the job is filed in its slot of `perSeconds` (and key) on the database's clock, as pg-boss's
+ * singletonSeconds does: its unique index (name, singleton_on, singleton_key) keeps a second one out, and the
+ * answer is then null.
  */
-export async function insertJob(executor: Executor, queue: string, data: object, delaySeconds: number): Promise<string | null> {
+export async function insertJob(executor: Executor, queue: string, data: object, delaySeconds: number, once?: OnceOptions): Promise<string | null> {
   const startAfter = sql`now() + ${delaySeconds} * interval '1 second'`;
+  const singletonOn = once
+    ? sql`'epoch'::timestamp + ${once.perSeconds}::int * interval '1 second' * floor(extract(epoch from now()) / ${once.perSeconds}::int)`
+    : sql`null::timestamp`;
   const [row] = await queryRows<{ id: string }>(
     executor,
-    sql`insert into pgboss.job (name, data, start_after, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy, dead_letter)
+    sql`insert into pgboss.job (name, data, start_after, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy, dead_letter, singleton_key, singleton_on)
         select queue.name, ${JSON.stringify(data)}::jsonb, ${startAfter}, coalesce(queue.expire_seconds, 900) * interval '1 second',
                ${startAfter} + coalesce(queue.retention_minutes, 14 * 24 * 60) * interval '1 minute',
-               coalesce(queue.retry_limit, 2), coalesce(queue.retry_delay, 0), coalesce(queue.retry_backoff, false), queue.policy, queue.dead_letter
+               coalesce(queue.retry_limit, 2), coalesce(queue.retry_delay, 0), coalesce(queue.retry_backoff, false), queue.policy, queue.dead_letter,
+               ${once?.key ?? null}::text, ${singletonOn}
           from pgboss.queue queue where queue.name = ${queue}
+        on conflict do nothing
         returning id`,
   );
   return row?.id ?? null;

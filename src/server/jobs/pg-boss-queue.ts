@@ -3,7 +3,7 @@ import PgBoss from "pg-boss";
 import type { Database, DatabaseHandle, Executor } from "../db/client";
 import type { Listener } from "../db/listener";
 import { createJobAdmin } from "./job-admin";
-import type { EnqueueOptions, JobHandler, JobQueue, JobType } from "./job-queue";
+import type { EnqueueOptions, JobHandler, JobQueue, JobType, OnceOptions } from "./job-queue";
 import { insertJob, WAKE_CHANNEL, wakeWorkers } from "./job-rows";
 import { pgliteDb } from "./pg-boss-db";
 import { carryOverRetiredJobs, retireNewerSchema, schemaLock } from "./newer-schema";
@@ -59,6 +59,11 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     }
   };
 
+  const ready = (type: JobType<object>): void => {
+    if (state !== "started") throw new Error(`the job queue is ${state === "new" ? "not started yet" : "stopped"}; cannot enqueue ${type.queue}`);
+    if (!handlers.has(type.queue)) throw new Error(`no handler is registered for the ${type.queue} queue`);
+  };
+
   return {
     handle(type, handler) {
       if (state !== "new") throw new Error(`register the ${type.queue} handler before the job queue starts`);
@@ -97,12 +102,19 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     },
 
     async enqueue<Data extends object>(executor: Executor, type: JobType<Data>, data: Data, enqueueOptions: EnqueueOptions = {}) {
-      if (state !== "started") throw new Error(`the job queue is ${state === "new" ? "not started yet" : "stopped"}; cannot enqueue ${type.queue}`);
-      if (!handlers.has(type.queue)) throw new Error(`no handler is registered for the ${type.queue} queue`);
+      ready(type);
       const id = await insertJob(executor, type.queue, data, enqueueOptions.delaySeconds ?? 0);
       if (id === null) throw new Error(`the ${type.queue} queue refused a job`);
       // Delivered when (and only if) the caller's transaction commits.
       if (!enqueueOptions.delaySeconds) await wakeWorkers(executor, type.queue);
+      return id;
+    },
+
+    async enqueueOnce<Data extends object>(executor: Executor, type: JobType<Data>, data: Data, once: OnceOptions) {
+      ready(type);
+      // Filed in the slot the database's clock falls in; a second job for the slot is not inserted (null).
+      const id = await insertJob(executor, type.queue, data, 0, once);
+      if (id !== null) await wakeWorkers(executor, type.queue);
       return id;
     },
 

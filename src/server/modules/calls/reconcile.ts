@@ -8,8 +8,11 @@ import { callStatusOf, isFinal, lockCall, publishCallStatus, type CallLogRow } f
 import type { CallsDeps } from "./deps";
 import { overdueCondition, settleCall } from "./settlement";
 
-/** Asks the carrier about a call whose final status may never come. */
-export const reconcileCallJob = defineJob<{ callSid: string }>("reconcile-call");
+/**
+ * Asks the carrier about a call whose final status may never come. `recheck: false` (the
+ * watch's own questions): a call still live is left for the watch to ask again, not re-queued.
+ */
+export const reconcileCallJob = defineJob<{ callSid: string; recheck?: boolean }>("reconcile-call");
 
 /** How long after its time limit a call may still be live before we ask the carrier (ringing time, slow callbacks). */
 export const RECONCILE_MARGIN_SECONDS = 120;
@@ -24,7 +27,7 @@ export function handleReconcileJobs(jobs: JobQueue, deps: () => CallsDeps): void
     timeoutSeconds: 60,
     describe: (data) => `Reconcile call ${data.callSid} with the carrier`,
     run: async (data) => {
-      await reconcileCall(deps(), data.callSid);
+      await reconcileCall(deps(), data.callSid, { recheck: data.recheck !== false });
     },
   });
 }
@@ -37,7 +40,8 @@ export function handleReconcileJobs(jobs: JobQueue, deps: () => CallsDeps): void
  * answered → billed for the talk time we can vouch for, at most the time limit.
  * Idempotent: a call already final is left alone, whoever asks and however often.
  */
-export async function reconcileCall(deps: CallsDeps, callSid: string, now: () => Date = () => new Date()): Promise<ReconcileOutcome> {
+export async function reconcileCall(deps: CallsDeps, callSid: string, options: { recheck?: boolean; now?: () => Date } = {}): Promise<ReconcileOutcome> {
+  const now = options.now ?? (() => new Date());
   const [before] = await deps.db.select({ status: callLogs.status }).from(callLogs).where(eq(callLogs.callSid, callSid));
   if (!before) return "missing";
   if (isFinal(before.status)) return "already-final";
@@ -55,7 +59,7 @@ export async function reconcileCall(deps: CallsDeps, callSid: string, now: () =>
       return "settled";
     }
     if (seen) {
-      await deps.jobs.enqueue(tx, reconcileCallJob, { callSid }, { delaySeconds: RECHECK_SECONDS });
+      if (options.recheck !== false) await deps.jobs.enqueue(tx, reconcileCallJob, { callSid }, { delaySeconds: RECHECK_SECONDS });
       return "still-live";
     }
     const ended = await endUnknownCall(deps, tx, call, now());

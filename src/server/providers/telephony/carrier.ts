@@ -26,6 +26,12 @@ export interface Carrier {
   voiceToken(userId: string): { token: string; identity: string; expiresAt: Date };
   /** The carrier's view of a call for the reconcile job (by the call log's call_sid); null if unknown. */
   fetchCall(callSid: string): Promise<CarrierCall | null>;
+  /**
+   * Live calls the carrier itself knows it dropped without a final word (the local carrier:
+   * calls whose server instance stopped its heartbeat): the watch asks about them at once.
+   * Twilio keeps its calls whatever happens to us, so it has none.
+   */
+  lostCalls?(): Promise<string[]>;
   /** Ends what the carrier holds open (peers, timers) when the server stops. */
   close?(): Promise<void>;
 }

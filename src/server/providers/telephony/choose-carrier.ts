@@ -19,6 +19,10 @@ export interface CarrierContext {
   config: Config;
   /** The local carrier's secret: it signs the voice tokens and the webhooks. */
   localCarrierSecret: string;
+  /** Brings a call to its final state from the carrier's record now (reconcileCall): the local carrier's hang-up of a call whose instance died. */
+  reconcile?: (callSid: string) => Promise<unknown>;
+  /** This process holds the embedded database's folder: no other instance shares it. */
+  alone?: boolean;
 }
 
 export type CarrierFactory = (context: CarrierContext) => Carrier;

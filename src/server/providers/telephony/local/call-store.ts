@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { localCarrierCalls, type LocalCallPhase } from "../../../db/schema/local-carrier";
 
@@ -26,13 +26,26 @@ export function callStore(db: Executor) {
       return moved.length > 0;
     },
 
-    /** The instance holding these calls is alive. */
-    async heartbeat(callSids: readonly string[]): Promise<void> {
-      if (callSids.length === 0) return;
-      await db
+    /** The instance holding these calls is alive: the ones still live are touched and returned (the others ended elsewhere). */
+    async heartbeat(callSids: readonly string[]): Promise<Set<string>> {
+      if (callSids.length === 0) return new Set();
+      const touched = await db
         .update(localCarrierCalls)
         .set({ heartbeatAt: sql`now()` })
-        .where(and(inArray(localCarrierCalls.callSid, [...callSids]), sql`${localCarrierCalls.phase} <> 'ended'`));
+        .where(and(inArray(localCarrierCalls.callSid, [...callSids]), sql`${localCarrierCalls.phase} <> 'ended'`))
+        .returning({ callSid: localCarrierCalls.callSid });
+      return new Set(touched.map((row) => row.callSid));
+    },
+
+    /** Live calls nobody has touched for `staleMs` by the database's clock, or since `since`: the instance holding them died. */
+    async untouched(staleMs: number, since: Date | null = null): Promise<string[]> {
+      const stale = sql`${localCarrierCalls.heartbeatAt} < now() - make_interval(secs => ${staleMs / 1000})`;
+      const rows = await db
+        .select({ callSid: localCarrierCalls.callSid })
+        .from(localCarrierCalls)
+        .where(and(sql`${localCarrierCalls.phase} <> 'ended'`, since ? or(stale, lt(localCarrierCalls.heartbeatAt, since)) : stale))
+        .limit(1000);
+      return rows.map((row) => row.callSid);
     },
 
     /** Forgets calls that ended before `before`: the reconcile job asks about a call within hours of its end, never days. */

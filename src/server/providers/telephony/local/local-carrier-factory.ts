@@ -27,12 +27,18 @@ export class LocalCarrier extends LocalCarrierSigning {
       gatePath: VOICE_WEBHOOK_PATH,
       recordInbound: recordInboundCalls(context, webhooks, context.config.publicUrl),
       extendLimit: (callSid) => extendLiveCallLimit(context.db, context.bus, callSid),
+      ...(context.reconcile ? { settleDropped: context.reconcile } : {}),
+      alone: context.alone ?? false,
       ...options,
     });
   }
 
   override fetchCall(callSid: string): Promise<CarrierCall | null> {
     return this.calls.fetchCall(callSid);
+  }
+
+  lostCalls(): Promise<string[]> {
+    return this.calls.lostCalls();
   }
 
   /** Ends the calls this instance holds; they settle through the app's own webhooks, so call it before the app closes. */

@@ -23,17 +23,22 @@ describe.each(engines)("the local carrier on %s", (engine) => {
   let customer: TestUser;
   const browsers: BrowserPeer[] = [];
 
+  /** One instance's carrier on the test server's database and bus, asking the stand-in webhooks. */
+  const instanceOptions = () => ({
+    app: server.app,
+    db: server.database.db,
+    bus: server.bus,
+    log: server.app.log,
+    publicUrl: STAND_IN_PUBLIC_URL,
+    secret: STAND_IN_SECRET,
+    gatePath: STAND_IN_GATE_PATH,
+  });
+
   beforeAll(async () => {
     server = await startTestServer(engine, {}, { webhooks: standIn.webhooks });
     customer = await buildUser(server);
     carrier = new LocalCarrierCalls({
-      app: server.app,
-      db: server.database.db,
-      bus: server.bus,
-      log: server.app.log,
-      publicUrl: STAND_IN_PUBLIC_URL,
-      secret: STAND_IN_SECRET,
-      gatePath: STAND_IN_GATE_PATH,
+      ...instanceOptions(),
       timings: { answerAfterMs: 300, busyAfterMs: 200, declineAfterMs: 300, failAfterMs: 100, noAnswerAfterMs: 400, longRingMs: 500 },
       media: { silenceMs: 1500 },
       incomingRingMs: 1500,
@@ -196,6 +201,45 @@ describe.each(engines)("the local carrier on %s", (engine) => {
     await server.database.db.insert(localCarrierCalls).values({ callSid: live, userId: customer.id, direction: "outbound", remoteNumber: "+442079460123", phase: "answered", answeredAt: new Date(now - 30_000) });
     expect(await carrier.fetchCall(live)).toMatchObject({ status: "in-progress" });
     expect((await carrier.fetchCall(live))?.durationSeconds).toBeGreaterThanOrEqual(30);
+  });
+
+  it("leaves a call another live instance holds to that instance, and ends where it is asked one whose instance died", async () => {
+    const settled: string[] = [];
+    // A second instance on the same database and bus: it holds no media.
+    const other = new LocalCarrierCalls({
+      ...instanceOptions(),
+      settleDropped: async (callSid) => void settled.push(callSid),
+    });
+    try {
+      const { callSid } = await dial("+442079460123");
+      await vi.waitFor(async () => expect((await deviceEvents(callSid)).map((event) => event.state)).toContain("answered"), { timeout: 5000 });
+      expect(await other.lostCalls()).not.toContain(callSid);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // The holder is alive: it ends the call itself and reports the talk it carried.
+      expect(await other.hangUp(customer.id, callSid)).toBe(true);
+      await vi.waitFor(() => expect(statusesOf(callSid).at(-1)?.CallStatus).toBe("completed"), { timeout: 5000 });
+      expect(Number(statusesOf(callSid).at(-1)?.CallDuration)).toBeGreaterThanOrEqual(1);
+      expect(settled).toEqual([]);
+
+      // Held by an instance that died 10 s ago (its heartbeat not yet stale): the hang-up gets no answer, so it ends here.
+      const now = Date.now();
+      const orphan = `CA${"6".repeat(32)}`;
+      const stale = `CA${"7".repeat(32)}`;
+      await server.database.db.insert(localCarrierCalls).values([
+        { callSid: orphan, userId: customer.id, direction: "outbound", remoteNumber: "+442079460123", phase: "answered", answeredAt: new Date(now - 70_000), heartbeatAt: new Date(now - 10_000) },
+        { callSid: stale, userId: customer.id, direction: "outbound", remoteNumber: "+442079460123", phase: "answered", answeredAt: new Date(now - 90_000), heartbeatAt: new Date(now - 30_000) },
+      ]);
+      expect(await other.lostCalls()).toContain(stale);
+      expect(await other.lostCalls()).not.toContain(orphan);
+      expect(await other.hangUp(customer.id, orphan)).toBe(true);
+      expect(await other.fetchCall(orphan)).toEqual({ status: "completed", durationSeconds: 60 });
+      expect(await other.hangUp(customer.id, stale)).toBe(true);
+      expect(await other.fetchCall(stale)).toEqual({ status: "completed", durationSeconds: 60 });
+      expect(settled).toEqual([orphan, stale]);
+      expect(await other.lostCalls()).not.toContain(stale);
+    } finally {
+      await other.close();
+    }
   });
 
   it("forgets calls that ended long ago, and only those", async () => {

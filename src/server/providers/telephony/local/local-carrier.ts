@@ -4,7 +4,7 @@ import type { EventBus } from "../../../db/bus";
 import type { Database } from "../../../db/client";
 import { AppError } from "../../../http/app-error";
 import { USER_EVENT_TOPIC } from "../../../modules/events/user-events";
-import { callStore } from "./call-store";
+import { callStore, type StoredLocalCall } from "./call-store";
 import type { CarrierContext } from "./carrier-context";
 import { carrierWebhooks } from "./carrier-webhooks";
 import { dtmfFrames } from "./dtmf";
@@ -18,9 +18,14 @@ import { FAR_END_TIMINGS, type FarEndTimings } from "./test-numbers";
 export const LOCAL_CARRIER_COMMAND_TOPIC = "local_carrier.command";
 const commandSchema = z.object({ callSid: z.string(), command: z.enum(["hangup", "digits"]), digits: z.string().regex(/^[0-9*#]{1,32}$/).optional() });
 
-/** A live call whose instance has not touched it for this long is taken for dropped (that instance died). */
-export const HEARTBEAT_MS = 15_000;
-export const STALE_AFTER_MS = 3 * HEARTBEAT_MS;
+/**
+ * A live call whose instance has not touched it for four beats is taken for dropped (that
+ * instance died): with the watch's 10 s, a dead instance's calls end within 30 s (decision 024).
+ */
+export const HEARTBEAT_MS = 5_000;
+export const STALE_AFTER_MS = 4 * HEARTBEAT_MS;
+/** How long a hang-up for a call held elsewhere waits for its holder to end it before taking the holder for dead. */
+export const HANDOVER_MS = 3_000;
 /** Ended calls are kept a week (the reconcile job asks within hours), then forgotten, once an hour. */
 const KEEP_ENDED_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_BEATS = (60 * 60 * 1000) / HEARTBEAT_MS;
@@ -43,6 +48,13 @@ export interface LocalCarrierOptions {
   /** Raises a live call's time limit to what the balance now pays for (extendLiveCallLimit): the new limit, or null. */
   extendLimit?: (callSid: string) => Promise<number | null>;
   webhookRetryDelayMs?: number;
+  /**
+   * No other instance can share the database (the embedded one, whose folder this process holds):
+   * a live call from before this process started belongs to a process that died, and is lost at once.
+   */
+  alone?: boolean;
+  /** Settles at once a call the carrier ended for an instance that died (the reconcile job's work, not left to the watch). */
+  settleDropped?: (callSid: string) => Promise<unknown>;
 }
 
 function isBalanceEvent(data: unknown): boolean {
@@ -74,11 +86,16 @@ export class LocalCarrierCalls {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly recordInbound: RecordInbound | undefined;
   private readonly extendLimit: ((callSid: string) => Promise<number | null>) | undefined;
+  private readonly settleDropped: ((callSid: string) => Promise<unknown>) | undefined;
+  /** When this process started, if it is alone on its database (options.alone). */
+  private readonly aloneSince: Date | null;
   private closed = false;
 
   constructor(options: LocalCarrierOptions) {
     this.recordInbound = options.recordInbound;
     this.extendLimit = options.extendLimit;
+    this.settleDropped = options.settleDropped;
+    this.aloneSince = options.alone ? new Date() : null;
     this.context = {
       db: options.db,
       bus: options.bus,
@@ -111,7 +128,7 @@ export class LocalCarrierCalls {
     );
     let beats = 0;
     this.heartbeat = setInterval(() => {
-      this.context.store.heartbeat([...this.live.keys()]).catch((error: unknown) => this.context.log.error({ err: error }, "local carrier: heartbeat"));
+      this.beat().catch((error: unknown) => this.context.log.error({ err: error }, "local carrier: heartbeat"));
       beats += 1;
       if (beats % PRUNE_EVERY_BEATS === 0) {
         this.context.store.prune(new Date(Date.now() - KEEP_ENDED_MS)).catch((error: unknown) => this.context.log.error({ err: error }, "local carrier: pruning ended calls"));
@@ -137,7 +154,11 @@ export class LocalCarrierCalls {
     return answerIncoming(this.context, this.tracker, this.recordInbound, userId, callSid, offerSdp);
   }
 
-  /** Hang up, cancel or decline: true when the call was live (and is now ending). Another customer's call is not found. */
+  /**
+   * Hang up, cancel or decline: true when the call was live (and is now ending). Another customer's call is not found.
+   * A call held by another instance is ended there; one whose instance died (no heartbeat, or no answer to the
+   * hang-up within HANDOVER_MS while its heartbeat stood still) is ended here, where its record last saw it alive.
+   */
   async hangUp(userId: string, callSid: string): Promise<boolean> {
     const stored = await this.owned(userId, callSid);
     if (stored.phase === "ended") return false;
@@ -147,7 +168,13 @@ export class LocalCarrierCalls {
       await this.endByCustomer(call);
       return true;
     }
-    await this.context.bus.publish({ topic: LOCAL_CARRIER_COMMAND_TOPIC, data: { callSid, command: "hangup" } });
+    if (this.holderAlive(stored)) {
+      await this.context.bus.publish({ topic: LOCAL_CARRIER_COMMAND_TOPIC, data: { callSid, command: "hangup" } });
+      if (await this.holderAnswers(callSid, stored.heartbeatAt)) return true;
+    }
+    const latest = await this.context.store.find(callSid);
+    if (latest && latest.phase !== "ended") await this.endDropped(latest);
+    await this.settleDropped?.(callSid);
     return true;
   }
 
@@ -166,17 +193,16 @@ export class LocalCarrierCalls {
     const stored = await this.context.store.find(callSid);
     if (!stored) return null;
     if (stored.phase === "ended") return { status: (stored.finalStatus ?? "failed") as CarrierCallState["status"], durationSeconds: stored.talkSeconds };
-    const holderAlive = this.live.has(callSid) || Date.now() - stored.heartbeatAt.getTime() < STALE_AFTER_MS;
-    if (holderAlive) {
+    if (this.holderAlive(stored)) {
       if (stored.phase !== "answered" || !stored.answeredAt) return { status: "ringing", durationSeconds: 0 };
       return { status: "in-progress", durationSeconds: Math.round((Date.now() - stored.answeredAt.getTime()) / 1000) };
     }
-    // The instance holding the media died: the call dropped when it last said it was alive.
-    const talkSeconds = stored.answeredAt ? Math.max(0, Math.round((stored.heartbeatAt.getTime() - stored.answeredAt.getTime()) / 1000)) : 0;
-    const status = stored.answeredAt ? "completed" : "failed";
-    await this.context.store.move(callSid, ["incoming", "ringing", "answered"], "ended", { endedAt: stored.heartbeatAt, finalStatus: status, talkSeconds });
-    const settled = await this.context.store.find(callSid);
-    return { status: (settled?.finalStatus ?? status) as CarrierCallState["status"], durationSeconds: settled?.talkSeconds ?? talkSeconds };
+    return this.endDropped(stored);
+  }
+
+  /** Live calls whose instance stopped its heartbeat (it died): the watch has them settled at once. */
+  lostCalls(): Promise<string[]> {
+    return this.context.store.untouched(STALE_AFTER_MS, this.aloneSince);
   }
 
   /** Ends every call this instance holds (the server is stopping): the far end hangs up. */
@@ -187,6 +213,46 @@ export class LocalCarrierCalls {
     clearInterval(this.heartbeat);
     const ended = await Promise.allSettled([...this.live.values()].map((call) => this.endByCustomer(call, 31005)));
     for (const result of ended) if (result.status === "rejected") this.context.log.error({ err: result.reason }, "local carrier: ending a call at shutdown");
+  }
+
+  /** Touches the calls held here; one whose record ended elsewhere (a hang-up that took this instance for dead) stops here too. */
+  private async beat(): Promise<void> {
+    const held = [...this.live.keys()];
+    const touched = await this.context.store.heartbeat(held);
+    for (const callSid of held) {
+      const call = this.live.get(callSid);
+      if (call && !touched.has(callSid) && !call.ended) await call.end("completed");
+    }
+  }
+
+  private holderAlive(stored: StoredLocalCall): boolean {
+    if (this.live.has(stored.callSid)) return true;
+    if (this.aloneSince && stored.heartbeatAt < this.aloneSince) return false;
+    return Date.now() - stored.heartbeatAt.getTime() < STALE_AFTER_MS;
+  }
+
+  /** After a hang-up was sent to the holder: true once the call ended or the holder's heartbeat moved (it is alive and has the command). */
+  private async holderAnswers(callSid: string, heartbeatBefore: Date): Promise<boolean> {
+    const deadline = Date.now() + HANDOVER_MS;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = await this.context.store.find(callSid);
+      if (!now || now.phase === "ended" || now.heartbeatAt.getTime() > heartbeatBefore.getTime()) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The instance holding the call died: the call dropped when that instance last said it was
+   * alive (its heartbeat). An answered call talked until then, counted as the carrier counts
+   * (whole seconds rounded up, at least one); an unanswered one failed. The record ends once.
+   */
+  private async endDropped(stored: StoredLocalCall): Promise<CarrierCallState> {
+    const talkSeconds = stored.answeredAt ? Math.max(1, Math.ceil((stored.heartbeatAt.getTime() - stored.answeredAt.getTime()) / 1000)) : 0;
+    const status = stored.answeredAt ? "completed" : "failed";
+    await this.context.store.move(stored.callSid, ["incoming", "ringing", "answered"], "ended", { endedAt: stored.heartbeatAt, finalStatus: status, talkSeconds });
+    const ended = await this.context.store.find(stored.callSid);
+    return { status: (ended?.finalStatus ?? status) as CarrierCallState["status"], durationSeconds: ended?.talkSeconds ?? talkSeconds };
   }
 
   private async owned(userId: string, callSid: string) {
