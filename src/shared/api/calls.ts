@@ -20,11 +20,12 @@ export type CarrierName = (typeof CARRIERS)[number];
 /**
  * A call's status, in the order a call moves through them. A status never moves a call
  * back: a later event with a lower rank is stored (call_status_updates) but changes nothing.
- * The final ones (completed, busy, no-answer, failed, canceled) share the top rank.
+ * The final ones (completed, busy, declined, no-answer, failed, canceled) share the top rank.
+ * `declined`: the callee refused the call (SIP 603), which Twilio's status words call busy.
  */
-export const CALL_STATUSES = ["initiated", "ringing", "answered", "completed", "busy", "no-answer", "failed", "canceled"] as const;
+export const CALL_STATUSES = ["initiated", "ringing", "answered", "completed", "busy", "declined", "no-answer", "failed", "canceled"] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
-export const FINAL_CALL_STATUSES: readonly CallStatus[] = ["completed", "busy", "no-answer", "failed", "canceled"];
+export const FINAL_CALL_STATUSES: readonly CallStatus[] = ["completed", "busy", "declined", "no-answer", "failed", "canceled"];
 
 /** The spec's generate-voice-token answer, plus what the device needs to pick its SDK and refresh in time. */
 export const voiceToken = defineEndpoint({

@@ -1,3 +1,5 @@
+import type { CallStatus } from "./calls";
+
 /**
  * Events pushed to a signed-in user's browser over /api/events (server-sent events).
  * Each feature adds its event types here so both sides agree on their shape.
@@ -14,7 +16,7 @@ export interface LiveEventMap {
    */
   "call.status": {
     callSid: string;
-    status: "initiated" | "ringing" | "answered" | "completed" | "busy" | "no-answer" | "failed" | "canceled";
+    status: CallStatus;
     talkDurationSeconds: number;
     toNumber: string;
     /** The customer's rate frozen on the call, 4 decimals. */

@@ -16,6 +16,7 @@ const RANK: Readonly<Record<CallStatus, number>> = {
   answered: 2,
   completed: 3,
   busy: 3,
+  declined: 3,
   "no-answer": 3,
   failed: 3,
   canceled: 3,
@@ -24,11 +25,17 @@ const RANK: Readonly<Record<CallStatus, number>> = {
 export const statusRank = (status: CallStatus): number => RANK[status];
 export const isFinal = (status: CallStatus): boolean => FINAL_CALL_STATUSES.includes(status);
 
+/** The SIP answer of a callee who refused the call (the spec's "603: Call declined"). */
+export const SIP_DECLINE = "603";
+
 /**
  * A carrier's status word as a call status: Twilio's `in-progress` (and the
  * `answered` event's own name) mean answered, `queued` is initiated. Unknown words: null.
+ * Twilio's words call a refused call `busy`; its SIP answer (SipResponseCode 603) tells a
+ * callee who declined from a line that was busy, and that call is `declined`.
  */
-export function callStatusOf(carrierStatus: string): CallStatus | null {
+export function callStatusOf(carrierStatus: string, sipResponseCode?: string): CallStatus | null {
+  if (carrierStatus === "busy" && sipResponseCode === SIP_DECLINE) return "declined";
   switch (carrierStatus) {
     case "queued":
     case "initiated":

@@ -66,6 +66,15 @@ function renderSection(path: string | { pathname: string; state: unknown } = "/e
 const numberInput = () => screen.getByLabelText<HTMLInputElement>("Phone number");
 const countryTrigger = () => screen.getByRole("combobox");
 
+/** Types a number, presses Start Call and Call now: the device's call, once it is placed. */
+async function placeCall(number: string) {
+  fireEvent.change(numberInput(), { target: { value: number } });
+  fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+  fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
+  await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
+  return FakeDevice.last?.calls[0];
+}
+
 const status = (overrides: Record<string, unknown>) => ({ callSid: SID, status: "initiated", talkDurationSeconds: 0, toNumber: "+12025550123", ratePerMin: "0.0266", timeLimitSeconds: 60, costUsd: null, reason: null, ...overrides });
 
 describe("the call section", () => {
@@ -146,11 +155,7 @@ describe("the call section", () => {
     stubApi({ current: "5.0000" });
     renderSection();
     await screen.findByText("Ready to call");
-    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
-    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
-    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
-    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
-    const call = FakeDevice.last?.calls[0];
+    const call = await placeCall("2025550123");
     if (!call) throw new Error("no call");
     act(() => call.fire("accept", undefined));
     await screen.findByText("Connected");
@@ -266,11 +271,7 @@ describe("the call section", () => {
     stubApi({ current: "0.0266" });
     renderSection();
     await screen.findByText("Ready to call");
-    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
-    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
-    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
-    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
-    const call = FakeDevice.last?.calls[0];
+    const call = await placeCall("2025550123");
     act(() => call?.fire("accept", undefined));
     await screen.findByText("Connected");
     act(() => FakeEventSource.last?.emit("balance", { balance: "0.0532" }));
@@ -284,11 +285,7 @@ describe("the call section", () => {
     stubApi({ current: "5.0000" });
     renderSection();
     await screen.findByText("Ready to call");
-    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
-    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
-    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
-    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
-    const call = FakeDevice.last?.calls[0];
+    const call = await placeCall("2025550123");
     act(() => call?.fire("error", { code: 31603, message: "declined" }));
     act(() => call?.disconnect());
     expect(await screen.findByText("Call declined")).toBeTruthy();
@@ -296,16 +293,24 @@ describe("the call section", () => {
     expect(await screen.findByText("You already have a call in progress.")).toBeTruthy();
   });
 
+  it("says the call was declined when the server settles it as declined (SIP 603), not that the line is busy", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    const call = await placeCall("2025550603");
+    act(() => FakeEventSource.last?.emit("call.status", status({ status: "declined", toNumber: "+12025550603" })));
+    expect(await screen.findByText("Call declined")).toBeTruthy();
+    expect(screen.queryByText("Line is busy")).toBeNull();
+    await waitFor(() => expect(call?.disconnect).toHaveBeenCalled());
+  });
+
   it("shows the carrier's reason when the line is busy", async () => {
     auth.current = signedIn;
     stubApi({ current: "5.0000" });
     renderSection();
     await screen.findByText("Ready to call");
-    fireEvent.change(numberInput(), { target: { value: "2025550486" } });
-    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
-    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
-    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
-    const call = FakeDevice.last?.calls[0];
+    const call = await placeCall("2025550486");
     act(() => call?.fire("error", { code: 31486, message: "busy" }));
     act(() => FakeEventSource.last?.emit("call.status", status({ status: "busy", toNumber: "+12025550486" })));
     expect(await screen.findByText("Line is busy")).toBeTruthy();

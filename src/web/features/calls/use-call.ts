@@ -184,6 +184,7 @@ export function useCall(balance: Money | undefined) {
       showCompletedToasts(t, locale, event.talkDurationSeconds, event.costUsd, direction === "inbound");
       if (direction === "outbound" && event.talkDurationSeconds > 0) setRatingFor(event.callSid);
     } else if (event.status === "busy") showOutcome(t("call_section.error.busy"), true);
+    else if (event.status === "declined") showOutcome(t("call_section.error.declined"), true);
     else if (event.status === "no-answer") showOutcome(t("call_section.error.no_answer"), true);
     // A failure the device already explained (its own code) keeps that message; a refusal's reason replaces it.
     else if (event.status === "failed") showOutcome(event.reason ? refusalMessage(t, event.reason) : t("call_section.call_failed"), event.reason !== null);
