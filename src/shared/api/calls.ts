@@ -41,6 +41,30 @@ export const voiceToken = defineEndpoint({
   }),
 });
 
+/**
+ * What a call to a number would be, for the confirm dialog: the number as the carrier will
+ * dial it, the customer's rate, their balance, and the seconds the call may run, worked out
+ * by the function the gate gives the carrier its limit with (the balance's whole minutes,
+ * at most the longest call). `timeLimitSeconds` 0: the balance buys less than a minute and
+ * the gate would refuse. `longestCall`: the limit is the cap, not the balance. Refusals are
+ * 422 with the rate lookup's codes.
+ */
+export const callQuote = defineEndpoint({
+  method: "POST",
+  path: "/api/calls/quote",
+  access: "user",
+  summary: "The rate, balance and time limit a call to this number would get now",
+  body: z.object({ number: z.string().trim().min(1).max(40) }),
+  response: z.object({
+    e164: z.string(),
+    countryCode: z.string(),
+    rate: rate4,
+    balance: money4,
+    timeLimitSeconds: z.number().int().nonnegative(),
+    longestCall: z.boolean(),
+  }),
+});
+
 /** What the device measured about a call's media (getStats on the local carrier, `sample` events on Twilio). */
 export const callQualitySchema = z.object({
   /** Round-trip time, milliseconds: average over the call. */

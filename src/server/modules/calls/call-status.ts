@@ -3,7 +3,9 @@ import { FINAL_CALL_STATUSES, type CallStatus } from "../../../shared/api/calls"
 import type { BusPublisher } from "../../db/bus";
 import type { Executor } from "../../db/client";
 import { callLogs } from "../../db/schema/calls";
+import type { CallCutOff } from "../../../shared/api/live-events";
 import { publishUserEvent } from "../events/user-events";
+import { MAX_CALL_SECONDS } from "./time-limit";
 
 export type CallLogRow = typeof callLogs.$inferSelect;
 
@@ -74,5 +76,12 @@ export async function publishCallStatus(bus: BusPublisher, tx: Executor, call: C
     timeLimitSeconds: call.timeLimitSeconds > 0 ? call.timeLimitSeconds : null,
     costUsd: settled ? call.costUsd : null,
     reason: call.refusalReason ?? null,
+    cutOff: cutOffOf(call),
   });
+}
+
+/** Why a settled call ended at its limit: the carrier hangs up at exactly the limit (Twilio's Dial timeLimit, the local carrier's). */
+export function cutOffOf(call: Pick<CallLogRow, "direction" | "status" | "durationSeconds" | "timeLimitSeconds">): CallCutOff | null {
+  if (call.direction !== "outbound" || call.status !== "completed" || call.timeLimitSeconds <= 0 || call.durationSeconds < call.timeLimitSeconds) return null;
+  return call.timeLimitSeconds >= MAX_CALL_SECONDS ? "longest_call" : "balance";
 }

@@ -48,6 +48,13 @@ function stubApi(balance: { current: string }, rate = "0.0266") {
       const { number } = JSON.parse(String(init?.body)) as { number: string };
       return json({ e164: number, twilioRate: "0.01400", marginPercentage: 90, country: "United States", countryCode: "US", rate, fallbackRate: "0.0500", lineType: "fixed", lineKind: "landline" });
     }
+    if (url.pathname === "/api/calls/quote") {
+      // As the server quotes: the whole minutes the balance buys, at most the four-hour cap.
+      const { number } = JSON.parse(String(init?.body)) as { number: string };
+      const minutes = Math.floor(Number(balance.current) / Number(rate) + 1e-9);
+      const limit = Math.min(minutes * 60, 4 * 60 * 60);
+      return json({ e164: number, countryCode: "US", rate, balance: balance.current, timeLimitSeconds: limit < 60 ? 0 : limit, longestCall: limit === 4 * 60 * 60 });
+    }
     if (url.pathname === `/api/calls/${SID}/rating` || url.pathname === `/api/calls/${SID}/quality`) return json({ call: CALL_LOG });
     return undefined;
   });
@@ -145,7 +152,7 @@ describe("the call section", () => {
     const mismatch = await screen.findByRole("dialog", { name: "Check the country" });
     fireEvent.click(within(mismatch).getByRole("button", { name: /Switch to United Kingdom/ }));
     const confirm = await screen.findByRole("dialog", { name: "Start this call?" });
-    expect(confirm.textContent).toContain("+447400123456");
+    await waitFor(() => expect(plain(confirm.textContent)).toContain("+44 7400 123456"));
     // Behind the modal dialog, the picker now says the country the number belongs to.
     expect(screen.getByRole("combobox", { hidden: true }).textContent).toContain("United Kingdom");
   });
@@ -248,7 +255,9 @@ describe("the call section", () => {
     // The device's statistics go to the server once the call is over.
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith(`/api/calls/${SID}/quality`))).toBe(true));
 
-    act(() => FakeEventSource.last?.emit("call.status", status({ status: "completed", talkDurationSeconds: 60, costUsd: "0.0266" })));
+    act(() => FakeEventSource.last?.emit("call.status", status({ status: "completed", talkDurationSeconds: 60, costUsd: "0.0266", cutOff: "balance" })));
+    // The bill says why the call ended.
+    expect(await screen.findByText("Call ended: your balance ran out")).toBeTruthy();
     expect(plain((await screen.findByText(/Talk time/)).textContent)).toBe("Talk time 1:00, billed minutes: 1");
     // The spent-cost toast, at 3 decimals, once the completed toast has had its 5 s.
     await act(() => vi.advanceTimersByTimeAsync(6000));
@@ -265,6 +274,31 @@ describe("the call section", () => {
     expect(await screen.findByText("Thank you for your feedback")).toBeTruthy();
   });
 
+  it("promises the four-hour cap when the balance buys more, shows the number grouped, and counts down from the cap", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    auth.current = signedIn;
+    // $20 at $0.0266 a minute would buy 751 minutes; a call lasts at most 240.
+    stubApi({ current: "20.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    const confirm = await screen.findByRole("dialog", { name: "Start this call?" });
+    expect(plain(confirm.textContent)).toContain("up to 240 min, the longest a call can last");
+    expect(plain(confirm.textContent)).not.toContain("751");
+    await waitFor(() => expect(plain(confirm.textContent)).toContain("+1 202 555 0123"));
+    fireEvent.click(within(confirm).getByRole("button", { name: "Call now" }));
+    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
+    const call = FakeDevice.last?.calls[0];
+    act(() => call?.fire("accept", undefined));
+    await screen.findByText("Connected");
+    expect(plain(screen.getByText("Time left").nextElementSibling?.textContent ?? "")).toBe("4:00:00");
+    expect(plain(screen.getByText("+1 202 555 0123").textContent)).toBe("+1 202 555 0123");
+    act(() => FakeEventSource.last?.emit("call.status", status({ status: "completed", talkDurationSeconds: 14_400, costUsd: "6.3840", timeLimitSeconds: 14_400, cutOff: "longest_call" })));
+    // The hours sit in a direction isolate inside the sentence.
+    expect(await screen.findByText(/^Call ended: calls last at most \u2068?4\u2069? hours$/)).toBeTruthy();
+  }, 30_000);
+
   it("raises the starting balance when credit arrives during the call", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     auth.current = signedIn;
@@ -274,7 +308,9 @@ describe("the call section", () => {
     const call = await placeCall("2025550123");
     act(() => call?.fire("accept", undefined));
     await screen.findByText("Connected");
+    // The server raises the call's limit with the credit (limit-extension.ts) and says so beside the new balance.
     act(() => FakeEventSource.last?.emit("balance", { balance: "0.0532" }));
+    act(() => FakeEventSource.last?.emit("call.limit", { callSid: SID, timeLimitSeconds: 120 }));
     await waitFor(() => expect(screen.getByText("Time left").nextElementSibling?.textContent).toBe("2:00"));
     await act(() => vi.advanceTimersByTimeAsync(61_000));
     expect(call?.disconnect).not.toHaveBeenCalled();
