@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callLogs } from "../../db/schema/calls";
 import { engines } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
-import { grant, newCallSid, placeCall } from "../../test/calls";
+import { userEvents } from "../../db/schema/events";
+import { grant, newCallSid, placeCall, reportStatus } from "../../test/calls";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { parseGateAnswer } from "./twiml";
 
@@ -57,6 +58,21 @@ describe.each(engines)("the call quote on %s", (engine) => {
     const emergency = await quote(poor, "+44999");
     expect(emergency.statusCode).toBe(422);
     expect(emergency.json()).toMatchObject({ error: { code: "emergency_blocked" } });
+  });
+
+  it("tells the browser a call that talked its whole limit was cut off by the balance, and one that talked less was not", async () => {
+    const cutOffOf = async (who: TestUser, talkSeconds: number) => {
+      const callSid = newCallSid();
+      await placeCall(server, { callSid, userId: who.id, to: UK_MOBILE });
+      for (const status of ["initiated", "ringing", "in-progress"]) await reportStatus(server, callSid, status);
+      await reportStatus(server, callSid, "completed", { CallDuration: String(talkSeconds) });
+      const events = await server.database.db.select().from(userEvents).where(and(eq(userEvents.userId, who.id), eq(userEvents.type, "call.status")));
+      return events.map((event) => event.data as { callSid: string; status: string; cutOff: string | null }).find((data) => data.callSid === callSid && data.status === "completed")?.cutOff;
+    };
+    // $0.10 buys one minute at 0.0580: the carrier hangs up at 60 s.
+    expect(await cutOffOf(await customerWith("0.10"), 60)).toBe("balance");
+    expect(await cutOffOf(await customerWith("0.10"), 42)).toBeNull();
+    expect(await cutOffOf(await customerWith("20"), 4 * 60 * 60)).toBe("longest_call");
   });
 
   it("is for signed-in customers only", async () => {
