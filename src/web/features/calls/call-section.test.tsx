@@ -5,7 +5,9 @@ import { json, stubRatesApi } from "../rates/rates.fixtures";
 import { renderAt } from "../rates/render-with-app";
 import type * as AudioModule from "../../lib/voice/audio";
 import { VoiceSdkLoadError } from "../../lib/voice/twilio-voice-device";
+import { CallDock } from "./call-dock";
 import { CallSection } from "./call-section";
+import { CallSessionProvider } from "./call-session";
 import { FakeDevice, FakeEventSource, LiveEventsProbe } from "./call-section.fixtures";
 
 const auth = vi.hoisted(() => ({ current: null as AuthState | null }));
@@ -55,17 +57,18 @@ function stubApi(balance: { current: string }, rate = "0.0266") {
       const limit = Math.min(minutes * 60, 4 * 60 * 60);
       return json({ e164: number, countryCode: "US", rate, balance: balance.current, timeLimitSeconds: limit < 60 ? 0 : limit, longestCall: limit === 4 * 60 * 60 });
     }
-    if (url.pathname === `/api/calls/${SID}/rating` || url.pathname === `/api/calls/${SID}/quality`) return json({ call: CALL_LOG });
+    if (url.pathname === `/api/calls/${SID}/rating` || /^\/api\/calls\/CA[0-9a-f]{32}\/quality$/.test(url.pathname)) return json({ call: CALL_LOG });
     return undefined;
   });
 }
 
 function renderSection(path: string | { pathname: string; state: unknown } = "/en") {
   return renderAt(
-    <>
+    <CallSessionProvider>
       <LiveEventsProbe />
       <CallSection showHeading />
-    </>,
+      <CallDock />
+    </CallSessionProvider>,
     { path: typeof path === "string" ? path : path.pathname, pattern: "/:lang", extraRoutes: [{ path: "/:lang/auth", element: <p>auth page</p> }], ...(typeof path === "string" ? {} : { state: path.state }) },
   );
 }
@@ -315,6 +318,34 @@ describe("the call section", () => {
     await act(() => vi.advanceTimersByTimeAsync(61_000));
     expect(call?.disconnect).not.toHaveBeenCalled();
   });
+
+  it("rings on a page without the call section: the card shows the caller's number grouped, and the answered call runs there", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    // The app shell around another page (the history), as the router puts it.
+    renderAt(
+      <CallSessionProvider>
+        <LiveEventsProbe />
+        <h1>Call history</h1>
+        <CallDock />
+      </CallSessionProvider>,
+      { path: "/en/history", pattern: "/:lang/history" },
+    );
+    await waitFor(() => expect(FakeDevice.last).toBeTruthy());
+    const device = FakeDevice.last!;
+    let ringing: ReturnType<FakeDevice["ring"]> | undefined;
+    act(() => {
+      ringing = device.ring("+14155550100");
+    });
+    const card = await screen.findByRole("alertdialog", { name: "Incoming call" });
+    await waitFor(() => expect(plain(card.textContent)).toContain("+1 415 555 0100"));
+    fireEvent.click(within(card).getByRole("button", { name: "Answer" }));
+    act(() => ringing?.fire("accept", undefined));
+    expect(await screen.findByText("Connected")).toBeTruthy();
+    expect(screen.queryByRole("alertdialog", { name: "Incoming call" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Hang up" }));
+    expect(ringing?.disconnect).toHaveBeenCalled();
+  }, 30_000);
 
   it("shows the gate's reason over the carrier's 'declined' when the server refused the call", async () => {
     auth.current = signedIn;
