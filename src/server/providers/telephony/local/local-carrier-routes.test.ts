@@ -192,7 +192,8 @@ describe.each(engines)("the local carrier's routes on %s", (engine) => {
     await vi.waitFor(async () => expect((await callLog(callSid))?.status).toBe("ringing"), { timeout: 5000 });
     // Nobody answers: the caller gives up after the ring time (3 s here).
     await vi.waitFor(async () => expect((await callLog(callSid))?.status).toBe("no-answer"), { timeout: 10_000 });
-    expect(await callLog(callSid)).toMatchObject({ direction: "inbound", costUsd: "0.0000", durationSeconds: 0 });
+    // The caller's country, read from their number (+1 415 is San Francisco).
+    expect(await callLog(callSid)).toMatchObject({ direction: "inbound", costUsd: "0.0000", durationSeconds: 0, countryCode: "US" });
     expect((await callLog(callSid))?.endedAt).not.toBeNull();
   });
 
