@@ -28,12 +28,14 @@ test("a customer with credit for one minute is cut off at 60 s and billed one mi
   const dialog = page.getByRole("dialog", { name: "Start this call?" });
   // Amounts sit in direction isolates inside the sentence (U+2068 … U+2069).
   await expect(dialog).toContainText(/up to \u2068?1\u2069? min/);
+  // The number as history writes it.
+  await expect(dialog).toContainText("+1 202 555 0123");
   const rate = /\$(\d+\.\d{4}) per minute/.exec((await dialog.innerText()).replace(/[\u2066-\u2069]/g, ""))?.[1] ?? "";
   await dialog.getByRole("button", { name: "Call now" }).click();
   await expect(section.getByRole("status").filter({ hasText: "Connected" })).toBeVisible({ timeout: 15_000 });
 
-  // Nobody hangs up: the call ends by itself when the minute is spent.
-  await expect(page.getByText(/Call Completed|Call completed/).first()).toBeVisible({ timeout: 80_000 });
+  // Nobody hangs up: the call ends by itself when the minute is spent, and the bill says why.
+  await expect(page.getByText("Call ended: your balance ran out")).toBeVisible({ timeout: 80_000 });
   const rating = page.getByRole("dialog", { name: "How was the call quality?" });
   await expect(rating).toBeVisible({ timeout: 15_000 });
   await rating.getByRole("button", { name: "Skip" }).click();

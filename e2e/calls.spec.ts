@@ -99,3 +99,15 @@ test("a busy test number says the line is busy and charges nothing", async ({ pa
     .toBe("busy");
   expect(await balanceOf(page)).toBe("5.0000");
 });
+
+test("a test number whose callee declines says the call was declined, stores it as declined, and charges nothing", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page.request, funded.running, funded.accounts[1]!);
+  await dial(page, "2025550603");
+  await expect(page.getByText("Call declined").first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Line is busy")).toHaveCount(0);
+  await expect
+    .poll(async () => ((await (await page.request.get(`${funded.running.baseURL}/api/calls`)).json()) as { calls: { status: string }[] }).calls[0]?.status, { timeout: 10_000 })
+    .toBe("declined");
+  expect(await balanceOf(page)).toBe("5.0000");
+});

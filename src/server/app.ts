@@ -234,7 +234,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerAdminPaymentsRoutes(app, { db: database.db, bus, provider: payments });
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
-  registerVoiceRoutes(app, carrier);
+  registerVoiceRoutes(app, { carrier, db: database.db, rates });
   // The local carrier's signalling and its ring webhook exist only when it is the carrier (not beside Twilio).
   const localWebhooks = carrier instanceof LocalCarrier ? [ringWebhook(carrier.calls, carrierSecret, app.log)] : [];
   if (carrier instanceof LocalCarrier) registerLocalCarrierRoutes(app, carrier.calls, (token) => carrier.verifyVoiceToken(token));

@@ -51,6 +51,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/events": "user",
   "GET /api/credits/balance": "user",
   "GET /api/calls": "user",
+  "POST /api/calls/quote": "user",
   "GET /api/calls/export.csv": "user",
   "GET /api/calls/:callSid": "user",
   "PUT /api/calls/:callSid/rating": "user",
@@ -210,7 +211,7 @@ function localCarrierCallCase(extra: { withOffer?: boolean; digits?: string } = 
 }
 
 /** Customer routes that act only on the caller's own account: nothing in the path or body can name another's row. */
-const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/local-carrier/calls", "POST /api/payments/checkout", "GET /api/payments/quote"]);
+const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/calls/quote", "POST /api/local-carrier/calls", "POST /api/payments/checkout", "GET /api/payments/quote"]);
 
 /** Customer routes that read data shared by every customer, never a customer's row (the price list). */
 const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates", "GET /api/payments/limits"]);

@@ -20,11 +20,12 @@ export type CarrierName = (typeof CARRIERS)[number];
 /**
  * A call's status, in the order a call moves through them. A status never moves a call
  * back: a later event with a lower rank is stored (call_status_updates) but changes nothing.
- * The final ones (completed, busy, no-answer, failed, canceled) share the top rank.
+ * The final ones (completed, busy, declined, no-answer, failed, canceled) share the top rank.
+ * `declined`: the callee refused the call (SIP 603), which Twilio's status words call busy.
  */
-export const CALL_STATUSES = ["initiated", "ringing", "answered", "completed", "busy", "no-answer", "failed", "canceled"] as const;
+export const CALL_STATUSES = ["initiated", "ringing", "answered", "completed", "busy", "declined", "no-answer", "failed", "canceled"] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
-export const FINAL_CALL_STATUSES: readonly CallStatus[] = ["completed", "busy", "no-answer", "failed", "canceled"];
+export const FINAL_CALL_STATUSES: readonly CallStatus[] = ["completed", "busy", "declined", "no-answer", "failed", "canceled"];
 
 /** The spec's generate-voice-token answer, plus what the device needs to pick its SDK and refresh in time. */
 export const voiceToken = defineEndpoint({
@@ -37,6 +38,30 @@ export const voiceToken = defineEndpoint({
     identity: z.string(),
     carrier: z.enum(CARRIERS),
     expiresAt: timestamp,
+  }),
+});
+
+/**
+ * What a call to a number would be, for the confirm dialog: the number as the carrier will
+ * dial it, the customer's rate, their balance, and the seconds the call may run, worked out
+ * by the function the gate gives the carrier its limit with (the balance's whole minutes,
+ * at most the longest call). `timeLimitSeconds` 0: the balance buys less than a minute and
+ * the gate would refuse. `longestCall`: the limit is the cap, not the balance. Refusals are
+ * 422 with the rate lookup's codes.
+ */
+export const callQuote = defineEndpoint({
+  method: "POST",
+  path: "/api/calls/quote",
+  access: "user",
+  summary: "The rate, balance and time limit a call to this number would get now",
+  body: z.object({ number: z.string().trim().min(1).max(40) }),
+  response: z.object({
+    e164: z.string(),
+    countryCode: z.string(),
+    rate: rate4,
+    balance: money4,
+    timeLimitSeconds: z.number().int().nonnegative(),
+    longestCall: z.boolean(),
   }),
 });
 

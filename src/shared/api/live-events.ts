@@ -1,3 +1,7 @@
+import type { CallStatus } from "./calls";
+
+export type CallCutOff = "balance" | "longest_call";
+
 /**
  * Events pushed to a signed-in user's browser over /api/events (server-sent events).
  * Each feature adds its event types here so both sides agree on their shape.
@@ -14,7 +18,7 @@ export interface LiveEventMap {
    */
   "call.status": {
     callSid: string;
-    status: "initiated" | "ringing" | "answered" | "completed" | "busy" | "no-answer" | "failed" | "canceled";
+    status: CallStatus;
     talkDurationSeconds: number;
     toNumber: string;
     /** The customer's rate frozen on the call, 4 decimals. */
@@ -23,6 +27,12 @@ export interface LiveEventMap {
     timeLimitSeconds: number | null;
     costUsd: string | null;
     reason: string | null;
+    /**
+     * A completed outgoing call that talked its whole time limit was cut off by the carrier:
+     * `balance` when the limit was what the balance paid for, `longest_call` when it was the
+     * cap on any call's length. Null otherwise.
+     */
+    cutOff: CallCutOff | null;
   };
   /**
    * A live call's time limit was raised: credit added during the call (the spec's

@@ -1,4 +1,5 @@
 import type * as accounts from "./accounts";
+import type * as calls from "./calls";
 import type * as credits from "./credits";
 import type * as i18n from "./i18n";
 import type * as rates from "./rates";
@@ -17,5 +18,6 @@ export const translationStringsRoute = route<typeof i18n.translationStrings>("GE
 export const publicCountryRatesRoute = route<typeof rates.publicCountryRates>("GET", "/api/rates/countries");
 export const countryRateDetailRoute = route<typeof rates.countryRateDetail>("GET", "/api/rates/countries/:code");
 export const rateLookupRoute = route<typeof rates.rateLookup>("POST", "/api/rates/lookup");
+export const callQuoteRoute = route<typeof calls.callQuote>("POST", "/api/calls/quote");
 export const siteInfoRoute = route<typeof site.siteInfo>("GET", "/api/site");
 export const clientErrorReportRoute = route<typeof system.clientErrorReport>("POST", "/api/client-errors");

@@ -56,7 +56,7 @@ export const callLogs = pgTable(
     check("call_logs_direction_check", sql`${table.direction} in ('outbound', 'inbound')`),
     check(
       "call_logs_status_check",
-      sql`${table.status} in ('initiated', 'ringing', 'answered', 'completed', 'busy', 'no-answer', 'failed', 'canceled')`,
+      sql`${table.status} in ('initiated', 'ringing', 'answered', 'completed', 'busy', 'declined', 'no-answer', 'failed', 'canceled')`,
     ),
     check("call_logs_quality_rating_check", sql`${table.qualityRating} is null or ${table.qualityRating} between 1 and 5`),
   ],

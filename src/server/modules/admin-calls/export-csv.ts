@@ -3,7 +3,8 @@ import { countryName } from "../../../shared/countries/countries";
 import { writeCsv } from "../../../shared/csv/write-csv";
 import type { Locale } from "../../../shared/i18n/locales";
 import type { Executor } from "../../db/client";
-import { csvStrings, statusStringKey } from "../calls/history-csv";
+import { callOutcomeKey } from "../../../shared/calls/call-status-label";
+import { csvStrings } from "../calls/history-csv";
 
 const COLUMNS = [
   "started",
@@ -45,7 +46,7 @@ export async function adminCallsCsv(db: Executor, calls: readonly AdminCall[], l
     say(`history.direction.${call.direction}`),
     (call.direction === "inbound" ? call.fromNumber : call.toNumber) ?? "",
     call.countryCode ? countryName(call.countryCode, locale) : "",
-    say(statusStringKey(call.status)),
+    say(callOutcomeKey(call)),
     String(call.durationSeconds),
     String(call.billedMinutes),
     call.ratePerMin,

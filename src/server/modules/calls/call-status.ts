@@ -3,7 +3,9 @@ import { FINAL_CALL_STATUSES, type CallStatus } from "../../../shared/api/calls"
 import type { BusPublisher } from "../../db/bus";
 import type { Executor } from "../../db/client";
 import { callLogs } from "../../db/schema/calls";
+import type { CallCutOff } from "../../../shared/api/live-events";
 import { publishUserEvent } from "../events/user-events";
+import { MAX_CALL_SECONDS } from "./time-limit";
 
 export type CallLogRow = typeof callLogs.$inferSelect;
 
@@ -16,6 +18,7 @@ const RANK: Readonly<Record<CallStatus, number>> = {
   answered: 2,
   completed: 3,
   busy: 3,
+  declined: 3,
   "no-answer": 3,
   failed: 3,
   canceled: 3,
@@ -24,11 +27,17 @@ const RANK: Readonly<Record<CallStatus, number>> = {
 export const statusRank = (status: CallStatus): number => RANK[status];
 export const isFinal = (status: CallStatus): boolean => FINAL_CALL_STATUSES.includes(status);
 
+/** The SIP answer of a callee who refused the call (the spec's "603: Call declined"). */
+export const SIP_DECLINE = "603";
+
 /**
  * A carrier's status word as a call status: Twilio's `in-progress` (and the
  * `answered` event's own name) mean answered, `queued` is initiated. Unknown words: null.
+ * Twilio's words call a refused call `busy`; its SIP answer (SipResponseCode 603) tells a
+ * callee who declined from a line that was busy, and that call is `declined`.
  */
-export function callStatusOf(carrierStatus: string): CallStatus | null {
+export function callStatusOf(carrierStatus: string, sipResponseCode?: string): CallStatus | null {
+  if (carrierStatus === "busy" && sipResponseCode === SIP_DECLINE) return "declined";
   switch (carrierStatus) {
     case "queued":
     case "initiated":
@@ -67,5 +76,12 @@ export async function publishCallStatus(bus: BusPublisher, tx: Executor, call: C
     timeLimitSeconds: call.timeLimitSeconds > 0 ? call.timeLimitSeconds : null,
     costUsd: settled ? call.costUsd : null,
     reason: call.refusalReason ?? null,
+    cutOff: cutOffOf(call),
   });
+}
+
+/** Why a settled call ended at its limit: the carrier hangs up at exactly the limit (Twilio's Dial timeLimit, the local carrier's). */
+export function cutOffOf(call: Pick<CallLogRow, "direction" | "status" | "durationSeconds" | "timeLimitSeconds">): CallCutOff | null {
+  if (call.direction !== "outbound" || call.status !== "completed" || call.timeLimitSeconds <= 0 || call.durationSeconds < call.timeLimitSeconds) return null;
+  return call.timeLimitSeconds >= MAX_CALL_SECONDS ? "longest_call" : "balance";
 }

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { CallRefusal } from "../../../shared/api/calls";
-import { timeLimitSeconds } from "../../../shared/billing";
 import { moneyToDecimal } from "../../../shared/money";
 import { carrierRateToDecimal } from "../../../shared/rates/pricing";
 import type { Executor } from "../../db/client";
@@ -15,6 +14,7 @@ import { LIVE_CALL_STATUSES, publishCallStatus } from "./call-status";
 import type { CallsDeps } from "./deps";
 import { dialledNumberOf } from "./dialled-number";
 import { reconcileCallJob, RECONCILE_MARGIN_SECONDS } from "./reconcile";
+import { callTimeLimit, MIN_CALL_SECONDS } from "./time-limit";
 import { dialTwiml, rejectTwiml, STATUS_WEBHOOK_PATH, TWIML_CONTENT_TYPE } from "./twiml";
 
 /** The voice webhook's form: the device's leg, who placed it, and what it dialled. */
@@ -27,10 +27,6 @@ export const voicePayload = z.object({
 });
 export type VoicePayload = z.infer<typeof voicePayload>;
 
-/** The shortest call the gate lets through: a customer whose balance buys less is refused. */
-export const MIN_CALL_SECONDS = 60;
-/** The longest: Twilio's own cap on a Dial (4 hours); a larger balance buys more calls, not longer ones. */
-export const MAX_CALL_SECONDS = 4 * 60 * 60;
 
 const CLIENT_IDENTITY = /^client:(.+)$/;
 
@@ -66,7 +62,7 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
     .limit(1);
   if (live.length > 0) return refuse(deps, tx, caller.id, payload, "call_in_progress", quote);
 
-  const limit = Math.min(timeLimitSeconds(balance, quote.rate), MAX_CALL_SECONDS);
+  const limit = callTimeLimit(balance, quote.rate);
   if (limit < MIN_CALL_SECONDS) return refuse(deps, tx, caller.id, payload, "insufficient_balance", quote);
 
   // A second call placed at the same moment fails the one-live-call index here (ON CONFLICT DO NOTHING waits for the first to commit).

@@ -1,4 +1,5 @@
 import type { CallLog } from "../../../shared/api/calls";
+import { callOutcomeKey } from "../../../shared/calls/call-status-label";
 import { countryName } from "../../../shared/countries/countries";
 import { writeCsv } from "../../../shared/csv/write-csv";
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales";
@@ -22,7 +23,7 @@ export async function callHistoryCsv(db: Executor, calls: readonly CallLog[], lo
     say(`direction.${call.direction}`),
     (call.direction === "inbound" ? call.fromNumber : call.toNumber) ?? "",
     call.countryCode ? countryName(call.countryCode, locale) : "",
-    strings(statusStringKey(call.status)),
+    strings(callOutcomeKey(call)),
     String(call.durationSeconds),
     String(call.billedMinutes),
     call.ratePerMin,
@@ -44,6 +45,3 @@ export async function csvStrings(db: Executor, locale: Locale, prefixes: string[
   const strings = locale === DEFAULT_LOCALE ? english : { ...english, ...(await loadStrings(db, locale, filter)) };
   return (key) => strings[key] ?? key;
 }
-
-/** A status's key under history.status. ("no-answer" → no_answer). */
-export const statusStringKey = (status: CallLog["status"]) => `history.status.${status.replace("-", "_")}`;

@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { CarrierName } from "../../../shared/api/calls";
 import type { Executor } from "../../db/client";
 import { callLogs } from "../../db/schema/calls";
@@ -30,6 +31,7 @@ export async function logIncomingCall(
       // The customer's own line: their device identity, as the carrier addresses it.
       toNumber: input.toNumber ?? `client:${input.userId}`,
       fromNumber: input.fromNumber,
+      countryCode: callerCountry(input.fromNumber),
       carrier: input.carrier,
       status: "initiated",
     })
@@ -40,4 +42,10 @@ export async function logIncomingCall(
   await deps.jobs.enqueue(tx, reconcileCallJob, { callSid: call.callSid }, { delaySeconds: INCOMING_RECONCILE_AFTER_SECONDS });
   await publishCallStatus(deps.bus, tx, call);
   return call;
+}
+
+/** The caller's country, as the phone library reads their number ("+14155550100" → US); empty for a hidden or unreadable one. */
+export function callerCountry(fromNumber: string): string {
+  if (!fromNumber.startsWith("+")) return "";
+  return parsePhoneNumberFromString(fromNumber)?.country ?? "";
 }

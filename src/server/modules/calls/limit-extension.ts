@@ -1,5 +1,4 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import { timeLimitSeconds } from "../../../shared/billing";
 import { parseMoney } from "../../../shared/money";
 import type { BusPublisher } from "../../db/bus";
 import type { Database } from "../../db/client";
@@ -7,7 +6,7 @@ import { callLogs } from "../../db/schema/calls";
 import { lockBalance } from "../credits/ledger";
 import { publishUserEvent } from "../events/user-events";
 import { LIVE_CALL_STATUSES } from "./call-status";
-import { MAX_CALL_SECONDS } from "./gate";
+import { callTimeLimit } from "./time-limit";
 
 /**
  * Credit added during a call pays for more of it (the spec's credits-updated): the call's
@@ -31,7 +30,7 @@ export async function extendLiveCallLimit(db: Database, bus: BusPublisher, callS
     if (!call) return null;
     // The call has not been billed yet (settlement comes at its end), so the whole balance is there for it.
     const balance = await lockBalance(tx, call.userId);
-    const limit = Math.min(timeLimitSeconds(balance, parseMoney(call.ratePerMin)), MAX_CALL_SECONDS);
+    const limit = callTimeLimit(balance, parseMoney(call.ratePerMin));
     if (limit <= call.timeLimitSeconds) return null;
     const [raised] = await tx
       .update(callLogs)

@@ -133,7 +133,10 @@ describe.each(engines)("reconciling calls whose final status never came on %s", 
     await grant(server, person.id, "1.00");
     const callSid = newCallSid();
     const logged = await server.database.db.transaction((tx) => logIncomingCall(deps, tx, { callSid, userId: person.id, fromNumber: "+46701234567", carrier: "local" }));
-    expect(logged).toMatchObject({ direction: "inbound", status: "initiated", fromNumber: "+46701234567", costUsd: "0.0000" });
+    // The caller's country comes from their number: a Swedish mobile.
+    expect(logged).toMatchObject({ direction: "inbound", status: "initiated", fromNumber: "+46701234567", countryCode: "SE", costUsd: "0.0000" });
+    const hidden = await server.database.db.transaction((tx) => logIncomingCall(deps, tx, { callSid: newCallSid(), userId: person.id, fromNumber: "anonymous", carrier: "local" }));
+    expect(hidden?.countryCode).toBe("");
     for (const [status, extra] of [["ringing", {}], ["in-progress", {}], ["completed", { CallDuration: "300" }]] as const) {
       const answer = await postCarrierWebhook(server.app, {
         secret: server.carrier.webhookAuthToken,

@@ -20,6 +20,11 @@ export const statusPayload = z.object({
   SequenceNumber: z.string().max(16).optional(),
   To: z.string().max(64).optional(),
   From: z.string().max(200).optional(),
+  /** The far end's SIP answer when the carrier gives it (603: the callee declined). */
+  SipResponseCode: z
+    .string()
+    .regex(/^\d{3}$/)
+    .optional(),
 });
 export type StatusPayload = z.infer<typeof statusPayload>;
 
@@ -43,7 +48,7 @@ export async function applyStatusEvent(deps: CallsDeps, tx: Executor, payload: S
   const call = await lockCall(tx, callSid);
   if (!call) throw new PermanentWebhookError(`no call ${callSid} is known`);
   if (!payload.ParentCallSid && call.direction === "outbound") return { outcome: "ignored" };
-  const status = callStatusOf(payload.CallStatus);
+  const status = callStatusOf(payload.CallStatus, payload.SipResponseCode);
   if (!status) return { outcome: "ignored" };
 
   const talkSeconds = status === "completed" ? Number(payload.CallDuration ?? "0") : 0;

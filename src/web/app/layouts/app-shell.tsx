@@ -6,33 +6,42 @@ import { useAuth } from "../../features/accounts/use-auth";
 import { HydrationSlice } from "../../lib/hydration-slices";
 import { useSessionWatch } from "../../features/accounts/use-session-watch";
 import { useLiveEvents } from "../../lib/live-events";
+import { CallDock } from "../../features/calls/call-dock";
+import { CallSessionProvider } from "../../features/calls/call-session";
 import { ScrollToTop } from "../scroll-to-top";
 import { SiteHeader } from "./header/site-header";
 import { SiteFooter } from "./site-footer";
 
-/** The frame every page lives in: header, content (the route's page, or `children`), footer, and the signed-in user's live events. */
+/**
+ * The frame every page lives in: header, content (the route's page, or `children`), footer, the
+ * signed-in user's live events, and a customer's voice device with its call dock (an incoming call
+ * rings on every page).
+ */
 export function AppShell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const auth = useAuth();
   useLiveEvents(auth.status === "authenticated");
   useSessionWatch(auth);
   return (
-    <div className="flex min-h-dvh flex-col">
-      <ScrollToTop />
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        {t("common.skip_to_content")}
-      </a>
-      <HydrationSlice>
-        <SiteHeader />
-      </HydrationSlice>
-      <div className="flex-1 pt-16">
-        <Suspense fallback={<PageSpinner />}>
-          {children ?? <Outlet />}
-        </Suspense>
+    <CallSessionProvider>
+      <div className="flex min-h-dvh flex-col">
+        <ScrollToTop />
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          {t("common.skip_to_content")}
+        </a>
+        <HydrationSlice>
+          <SiteHeader />
+        </HydrationSlice>
+        <div className="flex-1 pt-16">
+          <Suspense fallback={<PageSpinner />}>
+            {children ?? <Outlet />}
+          </Suspense>
+        </div>
+        <HydrationSlice>
+          <SiteFooter />
+        </HydrationSlice>
+        <CallDock />
       </div>
-      <HydrationSlice>
-        <SiteFooter />
-      </HydrationSlice>
-    </div>
+    </CallSessionProvider>
   );
 }

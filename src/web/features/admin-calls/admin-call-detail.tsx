@@ -51,7 +51,7 @@ function CallFacts({ call }: { call: AdminCall }) {
         { key: "direction", label: t("admin_calls.detail.direction"), value: t(`admin_calls.direction.${call.direction}`) },
         { key: "number", label: t("admin_calls.detail.number"), value: number ? <Ltr className="tabular-nums">{number}</Ltr> : t("history.hidden_number") },
         { key: "country", label: t("admin_calls.detail.country"), value: <CountryCell code={call.countryCode} /> },
-        { key: "status", label: t("admin_calls.detail.status"), value: <StatusBadge status={call.status} /> },
+        { key: "status", label: t("admin_calls.detail.status"), value: <StatusBadge call={call} /> },
         ...(call.refusalReason ? [{ key: "refusal", label: t("admin_calls.detail.refusal"), value: t(`admin_calls.refusal.${call.refusalReason}`) }] : []),
         { key: "started", label: t("admin_calls.detail.started"), value: moment(call.startedAt) },
         { key: "answered", label: t("admin_calls.detail.answered"), value: moment(call.answeredAt) },

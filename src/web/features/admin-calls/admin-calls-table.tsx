@@ -47,7 +47,7 @@ export function AdminCallsTable({ calls, onOpen, wide }: { calls: AdminCall[]; o
             </div>
           ),
         }),
-        helper.accessor("status", { id: "status", header: () => t("history.column.status"), cell: (info) => <StatusBadge status={info.getValue()} /> }),
+        helper.accessor("status", { id: "status", header: () => t("history.column.status"), cell: (info) => <StatusBadge call={info.row.original} /> }),
         helper.accessor("durationSeconds", { id: "duration", header: () => t("history.column.duration"), cell: (info) => formatDuration(info.getValue(), locale), meta: { className: FIGURE } }),
         helper.accessor("costUsd", { id: "cost", header: () => t("history.column.cost"), cell: (info) => formatExact(info.getValue(), locale), meta: { className: FIGURE } }),
         helper.accessor("carrierCostUsd", { id: "carrier", header: () => t("admin_calls.column.carrier_cost"), cell: (info) => formatOptionalExact(info.getValue(), locale), meta: { className: FIGURE } }),

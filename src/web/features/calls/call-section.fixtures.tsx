@@ -10,14 +10,18 @@ import type { CallHandleStatus, VoiceCall, VoiceCallEvents, VoiceDevice } from "
  * and a live-event stream it can push server events into.
  */
 export class FakeCall extends Emitter<VoiceCallEvents> implements VoiceCall {
-  readonly direction = "outbound" as const;
-  readonly from = null;
+  readonly direction: "outbound" | "inbound";
   state: CallHandleStatus = "connecting";
   muted = false;
   disconnect = vi.fn(() => this.end());
   sendDigits = vi.fn((_digits: string) => Promise.resolve());
-  constructor(private sid: string | null) {
+  /** `from`: someone ringing the customer (an incoming call); null for the customer's own call. */
+  constructor(
+    private sid: string | null,
+    readonly from: string | null = null,
+  ) {
     super();
+    this.direction = from === null ? "outbound" : "inbound";
   }
   callSid() {
     return this.sid;
@@ -73,6 +77,13 @@ export class FakeDevice extends DeviceStateMachine implements VoiceDevice {
     if (FakeDevice.failWith) return Promise.reject(FakeDevice.failWith);
     this.emit("registered", undefined);
     return Promise.resolve();
+  }
+  /** The carrier rings the customer. */
+  ring(from: string, sid = `CA${"c".repeat(32)}`): FakeCall {
+    const call = new FakeCall(sid, from);
+    this.calls.push(call);
+    this.emit("incoming", call);
+    return call;
   }
   updateToken() {}
   destroy() {}

@@ -5,7 +5,9 @@ import { json, stubRatesApi } from "../rates/rates.fixtures";
 import { renderAt } from "../rates/render-with-app";
 import type * as AudioModule from "../../lib/voice/audio";
 import { VoiceSdkLoadError } from "../../lib/voice/twilio-voice-device";
+import { CallDock } from "./call-dock";
 import { CallSection } from "./call-section";
+import { CallSessionProvider } from "./call-session";
 import { FakeDevice, FakeEventSource, LiveEventsProbe } from "./call-section.fixtures";
 
 const auth = vi.hoisted(() => ({ current: null as AuthState | null }));
@@ -48,23 +50,40 @@ function stubApi(balance: { current: string }, rate = "0.0266") {
       const { number } = JSON.parse(String(init?.body)) as { number: string };
       return json({ e164: number, twilioRate: "0.01400", marginPercentage: 90, country: "United States", countryCode: "US", rate, fallbackRate: "0.0500", lineType: "fixed", lineKind: "landline" });
     }
-    if (url.pathname === `/api/calls/${SID}/rating` || url.pathname === `/api/calls/${SID}/quality`) return json({ call: CALL_LOG });
+    if (url.pathname === "/api/calls/quote") {
+      // As the server quotes: the whole minutes the balance buys, at most the four-hour cap.
+      const { number } = JSON.parse(String(init?.body)) as { number: string };
+      const minutes = Math.floor(Number(balance.current) / Number(rate) + 1e-9);
+      const limit = Math.min(minutes * 60, 4 * 60 * 60);
+      return json({ e164: number, countryCode: "US", rate, balance: balance.current, timeLimitSeconds: limit < 60 ? 0 : limit, longestCall: limit === 4 * 60 * 60 });
+    }
+    if (url.pathname === `/api/calls/${SID}/rating` || /^\/api\/calls\/CA[0-9a-f]{32}\/quality$/.test(url.pathname)) return json({ call: CALL_LOG });
     return undefined;
   });
 }
 
 function renderSection(path: string | { pathname: string; state: unknown } = "/en") {
   return renderAt(
-    <>
+    <CallSessionProvider>
       <LiveEventsProbe />
       <CallSection showHeading />
-    </>,
+      <CallDock />
+    </CallSessionProvider>,
     { path: typeof path === "string" ? path : path.pathname, pattern: "/:lang", extraRoutes: [{ path: "/:lang/auth", element: <p>auth page</p> }], ...(typeof path === "string" ? {} : { state: path.state }) },
   );
 }
 
 const numberInput = () => screen.getByLabelText<HTMLInputElement>("Phone number");
 const countryTrigger = () => screen.getByRole("combobox");
+
+/** Types a number, presses Start Call and Call now: the device's call, once it is placed. */
+async function placeCall(number: string) {
+  fireEvent.change(numberInput(), { target: { value: number } });
+  fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+  fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
+  await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
+  return FakeDevice.last?.calls[0];
+}
 
 const status = (overrides: Record<string, unknown>) => ({ callSid: SID, status: "initiated", talkDurationSeconds: 0, toNumber: "+12025550123", ratePerMin: "0.0266", timeLimitSeconds: 60, costUsd: null, reason: null, ...overrides });
 
@@ -136,7 +155,7 @@ describe("the call section", () => {
     const mismatch = await screen.findByRole("dialog", { name: "Check the country" });
     fireEvent.click(within(mismatch).getByRole("button", { name: /Switch to United Kingdom/ }));
     const confirm = await screen.findByRole("dialog", { name: "Start this call?" });
-    expect(confirm.textContent).toContain("+447400123456");
+    await waitFor(() => expect(plain(confirm.textContent)).toContain("+44 7400 123456"));
     // Behind the modal dialog, the picker now says the country the number belongs to.
     expect(screen.getByRole("combobox", { hidden: true }).textContent).toContain("United Kingdom");
   });
@@ -146,11 +165,7 @@ describe("the call section", () => {
     stubApi({ current: "5.0000" });
     renderSection();
     await screen.findByText("Ready to call");
-    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
-    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
-    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
-    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
-    const call = FakeDevice.last?.calls[0];
+    const call = await placeCall("2025550123");
     if (!call) throw new Error("no call");
     act(() => call.fire("accept", undefined));
     await screen.findByText("Connected");
@@ -243,7 +258,9 @@ describe("the call section", () => {
     // The device's statistics go to the server once the call is over.
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith(`/api/calls/${SID}/quality`))).toBe(true));
 
-    act(() => FakeEventSource.last?.emit("call.status", status({ status: "completed", talkDurationSeconds: 60, costUsd: "0.0266" })));
+    act(() => FakeEventSource.last?.emit("call.status", status({ status: "completed", talkDurationSeconds: 60, costUsd: "0.0266", cutOff: "balance" })));
+    // The bill says why the call ended.
+    expect(await screen.findByText("Call ended: your balance ran out")).toBeTruthy();
     expect(plain((await screen.findByText(/Talk time/)).textContent)).toBe("Talk time 1:00, billed minutes: 1");
     // The spent-cost toast, at 3 decimals, once the completed toast has had its 5 s.
     await act(() => vi.advanceTimersByTimeAsync(6000));
@@ -260,35 +277,82 @@ describe("the call section", () => {
     expect(await screen.findByText("Thank you for your feedback")).toBeTruthy();
   });
 
+  it("promises the four-hour cap when the balance buys more, shows the number grouped, and counts down from the cap", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    auth.current = signedIn;
+    // $20 at $0.0266 a minute would buy 751 minutes; a call lasts at most 240.
+    stubApi({ current: "20.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    const confirm = await screen.findByRole("dialog", { name: "Start this call?" });
+    expect(plain(confirm.textContent)).toContain("up to 240 min, the longest a call can last");
+    expect(plain(confirm.textContent)).not.toContain("751");
+    await waitFor(() => expect(plain(confirm.textContent)).toContain("+1 202 555 0123"));
+    fireEvent.click(within(confirm).getByRole("button", { name: "Call now" }));
+    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
+    const call = FakeDevice.last?.calls[0];
+    act(() => call?.fire("accept", undefined));
+    await screen.findByText("Connected");
+    expect(plain(screen.getByText("Time left").nextElementSibling?.textContent ?? "")).toBe("4:00:00");
+    expect(plain(screen.getByText("+1 202 555 0123").textContent)).toBe("+1 202 555 0123");
+    act(() => FakeEventSource.last?.emit("call.status", status({ status: "completed", talkDurationSeconds: 14_400, costUsd: "6.3840", timeLimitSeconds: 14_400, cutOff: "longest_call" })));
+    // The hours sit in a direction isolate inside the sentence.
+    expect(await screen.findByText(/^Call ended: calls last at most \u2068?4\u2069? hours$/)).toBeTruthy();
+  }, 30_000);
+
   it("raises the starting balance when credit arrives during the call", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     auth.current = signedIn;
     stubApi({ current: "0.0266" });
     renderSection();
     await screen.findByText("Ready to call");
-    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
-    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
-    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
-    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
-    const call = FakeDevice.last?.calls[0];
+    const call = await placeCall("2025550123");
     act(() => call?.fire("accept", undefined));
     await screen.findByText("Connected");
+    // The server raises the call's limit with the credit (limit-extension.ts) and says so beside the new balance.
     act(() => FakeEventSource.last?.emit("balance", { balance: "0.0532" }));
+    act(() => FakeEventSource.last?.emit("call.limit", { callSid: SID, timeLimitSeconds: 120 }));
     await waitFor(() => expect(screen.getByText("Time left").nextElementSibling?.textContent).toBe("2:00"));
     await act(() => vi.advanceTimersByTimeAsync(61_000));
     expect(call?.disconnect).not.toHaveBeenCalled();
   });
+
+  it("rings on a page without the call section: the card shows the caller's number grouped, and the answered call runs there", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    // The app shell around another page (the history), as the router puts it.
+    renderAt(
+      <CallSessionProvider>
+        <LiveEventsProbe />
+        <h1>Call history</h1>
+        <CallDock />
+      </CallSessionProvider>,
+      { path: "/en/history", pattern: "/:lang/history" },
+    );
+    await waitFor(() => expect(FakeDevice.last).toBeTruthy());
+    const device = FakeDevice.last!;
+    let ringing: ReturnType<FakeDevice["ring"]> | undefined;
+    act(() => {
+      ringing = device.ring("+14155550100");
+    });
+    const card = await screen.findByRole("alertdialog", { name: "Incoming call" });
+    await waitFor(() => expect(plain(card.textContent)).toContain("+1 415 555 0100"));
+    fireEvent.click(within(card).getByRole("button", { name: "Answer" }));
+    act(() => ringing?.fire("accept", undefined));
+    expect(await screen.findByText("Connected")).toBeTruthy();
+    expect(screen.queryByRole("alertdialog", { name: "Incoming call" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Hang up" }));
+    expect(ringing?.disconnect).toHaveBeenCalled();
+  }, 30_000);
 
   it("shows the gate's reason over the carrier's 'declined' when the server refused the call", async () => {
     auth.current = signedIn;
     stubApi({ current: "5.0000" });
     renderSection();
     await screen.findByText("Ready to call");
-    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
-    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
-    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
-    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
-    const call = FakeDevice.last?.calls[0];
+    const call = await placeCall("2025550123");
     act(() => call?.fire("error", { code: 31603, message: "declined" }));
     act(() => call?.disconnect());
     expect(await screen.findByText("Call declined")).toBeTruthy();
@@ -296,16 +360,24 @@ describe("the call section", () => {
     expect(await screen.findByText("You already have a call in progress.")).toBeTruthy();
   });
 
+  it("says the call was declined when the server settles it as declined (SIP 603), not that the line is busy", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    const call = await placeCall("2025550603");
+    act(() => FakeEventSource.last?.emit("call.status", status({ status: "declined", toNumber: "+12025550603" })));
+    expect(await screen.findByText("Call declined")).toBeTruthy();
+    expect(screen.queryByText("Line is busy")).toBeNull();
+    await waitFor(() => expect(call?.disconnect).toHaveBeenCalled());
+  });
+
   it("shows the carrier's reason when the line is busy", async () => {
     auth.current = signedIn;
     stubApi({ current: "5.0000" });
     renderSection();
     await screen.findByText("Ready to call");
-    fireEvent.change(numberInput(), { target: { value: "2025550486" } });
-    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
-    fireEvent.click(within(await screen.findByRole("dialog", { name: "Start this call?" })).getByRole("button", { name: "Call now" }));
-    await waitFor(() => expect(FakeDevice.last?.calls[0]).toBeTruthy());
-    const call = FakeDevice.last?.calls[0];
+    const call = await placeCall("2025550486");
     act(() => call?.fire("error", { code: 31486, message: "busy" }));
     act(() => FakeEventSource.last?.emit("call.status", status({ status: "busy", toNumber: "+12025550486" })));
     expect(await screen.findByText("Line is busy")).toBeTruthy();

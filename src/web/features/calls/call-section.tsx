@@ -12,11 +12,9 @@ import { liveCallUi, preloadLiveCallUi } from "./live-call-ui-loader";
 import { withNumberReader } from "./load-number-reader";
 import { PhoneInput } from "./phone-input";
 import { SuggestedCountry } from "./suggested-country";
-import { useBalance } from "./balance-api";
-import { useCall } from "./use-call";
+import { useCallScreen, usePreloadWhen } from "./call-session";
 import { useCallNavigation, type CallNavigationState } from "./use-call-navigation";
 import { useDialFlow } from "./use-dial-flow";
-import { useVoice } from "./use-voice";
 import { VoiceStatus } from "./voice-status";
 import { BalanceSpentNotice } from "./balance-spent-notice";
 
@@ -38,9 +36,8 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
   const section = useRef<HTMLElement>(null);
   const country = countries.find((entry) => entry.code === code) ?? null;
 
-  const voice = useVoice(signedIn);
-  const balance = useBalance(signedIn, voice.state !== "idle");
-  const call = useCall(balance.data);
+  // The device and the call live in the app shell (call-session.tsx): a call rings and goes on on every page.
+  const { voice, call } = useCallScreen();
 
   const choose = useCallback((next: RatedCountry, digits: string) => {
     setCode(next.code);
@@ -86,13 +83,9 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
     wasInCall.current = inCall;
     section.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
   }, [inCall]);
-  const incoming = voice.incoming && !inCall ? voice.incoming : null;
   // The in-call parts and dialogs are fetched when a call comes near (live-call-ui-loader.ts), not with the page.
   const ui = liveCallUi.useModule();
-  const callNear = inCall || incoming !== null || flow.dialog !== null || call.ratingFor !== null;
-  useEffect(() => {
-    if (callNear) preloadLiveCallUi();
-  }, [callNear]);
+  usePreloadWhen(inCall || flow.dialog !== null || call.ratingFor !== null);
 
   return (
     <section ref={section} id="call" aria-labelledby={showHeading ? "call-heading" : undefined} aria-label={showHeading ? undefined : t("call_section.title")} className="scroll-mt-20 px-4 py-8">
@@ -101,19 +94,6 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
           <h2 id="call-heading" className="text-center text-2xl font-bold text-slate-900">
             {t("call_section.title")}
           </h2>
-        ) : null}
-        {incoming && ui ? (
-          <ui.IncomingCallCard
-            from={incoming.from}
-            onAnswer={() => {
-              voice.clearIncoming();
-              void call.answer(incoming);
-            }}
-            onDecline={() => {
-              voice.clearIncoming();
-              incoming.reject();
-            }}
-          />
         ) : null}
         {call.view ? (
           ui ? <ui.InCallPanel call={call.view} onMute={call.toggleMute} onDigit={call.sendDigit} /> : null

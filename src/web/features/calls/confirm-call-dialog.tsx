@@ -5,18 +5,24 @@ import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Ltr, isolateText } from "../../components/ui/ltr";
 import { useLocale } from "../../lib/use-locale";
 import type { ConfirmDetails } from "./use-dial-flow";
+import { useFormattedNumber } from "./use-formatted-number";
 
-/** Before a call: the number, its rate at 4 decimals, and the talk time the balance buys. */
+/**
+ * Before a call: the number as history writes it, its rate at 4 decimals, and the talk time
+ * the server's quote gives it (the gate's own limit: what the balance buys, or the longest
+ * call when that is less, said so).
+ */
 export function ConfirmCallDialog({ details, onConfirm, onCancel }: { details: ConfirmDetails | null; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const number = useFormattedNumber(details?.e164 ?? null);
   return (
     <Dialog open={details !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
       {details ? (
         <DialogContent title={t("call_section.confirm.title")} description={t("call_section.confirm.description")}>
           <dl className="space-y-2 text-sm">
             <Row label={t("call_section.confirm.number")}>
-              <Ltr className="font-medium tabular-nums">{details.e164}</Ltr>
+              <Ltr className="font-medium tabular-nums">{number}</Ltr>
             </Row>
             <Row label={t("call_section.confirm.rate")}>
               <span className="font-medium">{t("call_section.per_minute", { price: isolateText(formatUsd(details.rate, locale, 4)) })}</span>
@@ -25,7 +31,11 @@ export function ConfirmCallDialog({ details, onConfirm, onCancel }: { details: C
               <span className="font-medium">{formatUsd(details.balance, locale, 2)}</span>
             </Row>
             <Row label={t("call_section.confirm.talk_time")}>
-              <span className="font-medium">{t("call_section.confirm.minutes", { minutes: isolateText(new Intl.NumberFormat(locale).format(details.talkSeconds / 60)) })}</span>
+              <span className="font-medium">
+                {t(details.longestCall ? "call_section.confirm.longest_call" : "call_section.confirm.minutes", {
+                  minutes: isolateText(new Intl.NumberFormat(locale).format(details.timeLimitSeconds / 60)),
+                })}
+              </span>
             </Row>
           </dl>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

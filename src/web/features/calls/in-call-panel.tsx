@@ -8,6 +8,7 @@ import { useLocale } from "../../lib/use-locale";
 import { formatClock } from "./call-meter";
 import { Dialpad } from "./dialpad";
 import type { ActiveCallView } from "./use-call";
+import { useFormattedNumber } from "./use-formatted-number";
 
 const STATUS_KEYS = { connecting: "call_section.calling", ringing: "call_section.ringing", connected: "call_section.connected" } as const;
 
@@ -16,6 +17,7 @@ export function InCallPanel({ call, onMute, onDigit }: { call: ActiveCallView; o
   const { t } = useTranslation();
   const locale = useLocale();
   const [keypad, setKeypad] = useState(false);
+  const number = useFormattedNumber(call.to ?? call.from);
   const connected = call.phase === "connected";
   return (
     <div className="space-y-4 text-center">
@@ -23,7 +25,7 @@ export function InCallPanel({ call, onMute, onDigit }: { call: ActiveCallView; o
         <p role="status" aria-live="polite" className={cn("text-sm font-medium", connected ? "text-green-700" : "text-slate-600")}>
           {t(STATUS_KEYS[call.phase])}
         </p>
-        <Ltr className="mt-1 block text-xl font-semibold text-slate-900 tabular-nums">{call.to ?? call.from ?? ""}</Ltr>
+        <Ltr className="mt-1 block text-xl font-semibold text-slate-900 tabular-nums">{number ?? ""}</Ltr>
         <p className="mt-2 text-4xl font-light text-slate-900 tabular-nums" aria-label={t("call_section.duration")}>
           {formatClock(call.talkSeconds)}
         </p>

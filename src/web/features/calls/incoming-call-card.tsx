@@ -2,10 +2,12 @@ import { Phone, PhoneIncoming, PhoneOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Ltr } from "../../components/ui/ltr";
+import { useFormattedNumber } from "./use-formatted-number";
 
 /** Someone is calling the customer: Decline or Answer (incoming calls are free). */
 export function IncomingCallCard({ from, onAnswer, onDecline }: { from: string | null; onAnswer: () => void; onDecline: () => void }) {
   const { t } = useTranslation();
+  const number = useFormattedNumber(from);
   return (
     <section role="alertdialog" aria-labelledby="incoming-call-title" className="rounded-2xl bg-brand-900 p-4 text-white shadow-lg">
       <div className="flex items-center gap-3">
@@ -14,7 +16,7 @@ export function IncomingCallCard({ from, onAnswer, onDecline }: { from: string |
           <h3 id="incoming-call-title" className="font-semibold">
             {t("call_section.incoming.title")}
           </h3>
-          <Ltr className="block truncate text-brand-100 tabular-nums">{from ?? t("call_section.incoming.unknown")}</Ltr>
+          <Ltr className="block truncate text-brand-100 tabular-nums">{number ?? t("call_section.incoming.unknown")}</Ltr>
         </div>
       </div>
       <div className="mt-4 grid grid-cols-2 gap-2">

@@ -16,3 +16,6 @@ export function readNumber(e164: string): NumberReading | null {
   const phone = parsePhoneNumberFromString(e164);
   return phone ? { region: phone.country, valid: phone.isValid() } : null;
 }
+
+/** "+44 20 7946 0958": a number grouped as history shows it (lib/phone-format.ts). */
+export { formatPhoneNumber } from "../../lib/phone-format";

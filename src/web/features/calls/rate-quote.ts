@@ -1,25 +1,33 @@
+import { callQuoteRoute } from "../../../shared/api/routes";
 import { RATE_REFUSAL_CODES } from "../../../shared/api/refusals";
 import { parseMoney, type Money } from "../../../shared/money";
-import { ApiError } from "../../lib/api-client";
-import { lookupRate } from "../rates/rates-api";
-import type { RatedCountry } from "../rates/rated-countries";
+import { ApiError, callApi } from "../../lib/api-client";
 
-/** The spec's last resort when the lookup fails and the country's price is unknown: $0.05 a minute. */
-export const FALLBACK_RATE: Money = 500;
+export interface CallQuote {
+  e164: string;
+  countryCode: string;
+  rate: Money;
+  balance: Money;
+  /** The seconds the gate will let this call run (0: the balance buys less than a minute). */
+  timeLimitSeconds: number;
+  /** The limit is the longest a call may last, not what the balance buys. */
+  longestCall: boolean;
+}
 
-export type Quote = { ok: true; rate: Money; e164: string; countryCode: string; estimated: boolean } | { ok: false; refusal: string };
+export type Quote = ({ ok: true } & CallQuote) | { ok: false; refusal: string } | { ok: false; refusal: null };
 
 /**
- * The rate for the confirm dialog. A refusal (emergency, premium, invalid number)
- * stops the dial; any other failure falls back to the country's dearest price, or
- * $0.05 (spec). The server's gate prices the call again, so a fallback never undercharges.
+ * The confirm dialog's figures, from the server (POST /api/calls/quote): the rate and the
+ * time limit the gate will give this call, worked out by the gate's own function, so the
+ * dialog never promises minutes the carrier will cut. A refusal (emergency, premium, invalid
+ * number) stops the dial with its code; any other failure stops it with none.
  */
-export async function quoteCall(number: string, country: RatedCountry, lookup = lookupRate): Promise<Quote> {
+export async function quoteCall(number: string, ask = (body: { number: string }) => callApi(callQuoteRoute, { body })): Promise<Quote> {
   try {
-    const answer = await lookup(number);
-    return { ok: true, rate: parseMoney(answer.rate), e164: answer.e164, countryCode: answer.countryCode, estimated: false };
+    const answer = await ask({ number });
+    return { ok: true, e164: answer.e164, countryCode: answer.countryCode, rate: parseMoney(answer.rate), balance: parseMoney(answer.balance), timeLimitSeconds: answer.timeLimitSeconds, longestCall: answer.longestCall };
   } catch (error) {
     if (error instanceof ApiError && (RATE_REFUSAL_CODES as readonly string[]).includes(error.code)) return { ok: false, refusal: error.code };
-    return { ok: true, rate: country.mostExpensive > 0 ? country.mostExpensive : FALLBACK_RATE, e164: number, countryCode: country.code, estimated: true };
+    return { ok: false, refusal: null };
   }
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
-import type { LiveEventMap } from "../../../shared/api/live-events";
+import type { CallCutOff, LiveEventMap } from "../../../shared/api/live-events";
+import { MAX_CALL_SECONDS } from "../../../shared/calls/call-length";
 import { parseMoney, type Money } from "../../../shared/money";
 import { onLiveEvent } from "../../lib/live-events";
 import { useLocale } from "../../lib/use-locale";
@@ -17,6 +18,8 @@ export interface CallStart {
   /** The quoted rate; replaced by the rate the server froze once it says so. */
   rate: Money;
   balance: Money;
+  /** The seconds the server's quote said the gate will allow (replaced by what the server says of the call itself). */
+  limitSeconds: number | null;
 }
 
 export interface ActiveCallView {
@@ -44,6 +47,8 @@ interface Active {
   startingBalance: Money;
   /** The seconds the carrier lets the call run, as the server last said (call.status, call.limit); null until it says. */
   limitSeconds: number | null;
+  /** The server has told this call's limit (until then it is the quote's). */
+  limitHeard: boolean;
   muted: boolean;
 }
 
@@ -65,6 +70,8 @@ export function useCall(balance: Money | undefined) {
   /** The sid and direction of the last call that ended on the device, for the server's final event that follows. */
   const lastCall = useRef<{ sid: string | null; to: string | null; direction: "outbound" | "inbound" } | null>(null);
   const outcomeShown = useRef(false);
+  /** The running meter ended the last call: its limit was spent (the balance's, or the longest call's). */
+  const endedByMeter = useRef<CallCutOff | null>(null);
   const lastBalance = useRef<Money | undefined>(balance);
 
   const update = useCallback((change: (current: Active) => Active | null) => {
@@ -92,6 +99,7 @@ export function useCall(balance: Money | undefined) {
       setActive(record);
       setBalanceSpent(false);
       outcomeShown.current = false;
+      endedByMeter.current = null;
       handle.on("ringing", () => update((current) => (current.handle === handle && current.phase === "connecting" ? { ...current, phase: "ringing" } : current)));
       handle.on("accept", () => {
         setNow(Date.now());
@@ -115,13 +123,13 @@ export function useCall(balance: Money | undefined) {
 
   const start = useCallback(
     (handle: VoiceCall, call: CallStart) =>
-      follow(handle, { handle, direction: "outbound", to: call.to, from: null, sid: null, phase: "connecting", answeredAt: null, rate: call.rate, startingBalance: call.balance, limitSeconds: null, muted: false }),
+      follow(handle, { handle, direction: "outbound", to: call.to, from: null, sid: null, phase: "connecting", answeredAt: null, rate: call.rate, startingBalance: call.balance, limitSeconds: call.limitSeconds, limitHeard: false, muted: false }),
     [follow],
   );
 
   const answer = useCallback(
     async (handle: VoiceCall) => {
-      follow(handle, { handle, direction: "inbound", to: null, from: handle.from, sid: handle.callSid(), phase: "connecting", answeredAt: null, rate: 0, startingBalance: 0, limitSeconds: null, muted: false });
+      follow(handle, { handle, direction: "inbound", to: null, from: handle.from, sid: handle.callSid(), phase: "connecting", answeredAt: null, rate: 0, startingBalance: 0, limitSeconds: null, limitHeard: false, muted: false });
       await handle.accept();
     },
     [follow],
@@ -150,7 +158,7 @@ export function useCall(balance: Money | undefined) {
       onLiveEvent("call.limit", (event) => {
         const current = activeRef.current;
         if (current && (current.handle.callSid() ?? current.sid) === event.callSid) {
-          update((record) => ({ ...record, limitSeconds: Math.max(record.limitSeconds ?? 0, event.timeLimitSeconds) }));
+          update((record) => ({ ...record, limitSeconds: Math.max(record.limitSeconds ?? 0, event.timeLimitSeconds), limitHeard: true }));
         }
       }),
     [],
@@ -161,7 +169,9 @@ export function useCall(balance: Money | undefined) {
       ...record,
       sid: event.callSid,
       rate: event.ratePerMin ? parseMoney(event.ratePerMin) : record.rate,
-      limitSeconds: event.timeLimitSeconds === null ? record.limitSeconds : Math.max(record.limitSeconds ?? 0, event.timeLimitSeconds),
+      // The server's limit replaces the quote's (the balance may have moved since); after that it only rises.
+      limitSeconds: event.timeLimitSeconds === null ? record.limitSeconds : record.limitHeard ? Math.max(record.limitSeconds ?? 0, event.timeLimitSeconds) : event.timeLimitSeconds,
+      limitHeard: record.limitHeard || event.timeLimitSeconds !== null,
     }));
     if (event.status === "initiated") {
       // The spec: the server took the call (nothing charged yet); the clock starts only when it is answered.
@@ -181,9 +191,11 @@ export function useCall(balance: Money | undefined) {
   function settle(event: StatusEvent, direction: "outbound" | "inbound") {
     if (event.status === "completed") {
       lastCall.current = null;
-      showCompletedToasts(t, locale, event.talkDurationSeconds, event.costUsd, direction === "inbound");
+      // The server knows when the carrier cut the call at its limit; the meter knows when it ended the call itself for that.
+      showCompletedToasts(t, locale, event.talkDurationSeconds, event.costUsd, direction === "inbound", event.cutOff ?? endedByMeter.current);
       if (direction === "outbound" && event.talkDurationSeconds > 0) setRatingFor(event.callSid);
     } else if (event.status === "busy") showOutcome(t("call_section.error.busy"), true);
+    else if (event.status === "declined") showOutcome(t("call_section.error.declined"), true);
     else if (event.status === "no-answer") showOutcome(t("call_section.error.no_answer"), true);
     // A failure the device already explained (its own code) keeps that message; a refusal's reason replaces it.
     else if (event.status === "failed") showOutcome(event.reason ? refusalMessage(t, event.reason) : t("call_section.call_failed"), event.reason !== null);
@@ -213,8 +225,13 @@ export function useCall(balance: Money | undefined) {
   useEffect(() => {
     const current = activeRef.current;
     if (!spent || !current) return;
-    setBalanceSpent(true);
-    notify.warning(t("call_section.auto_ended.title"), { description: t("call_section.auto_ended.description"), id: "call-outcome" });
+    const longest = (current.limitSeconds ?? 0) >= MAX_CALL_SECONDS;
+    endedByMeter.current = longest ? "longest_call" : "balance";
+    // The longest call's end is told by the completed toast that follows; a spent balance also by the notice under the dialler.
+    if (!longest) {
+      setBalanceSpent(true);
+      notify.warning(t("call_section.auto_ended.title"), { description: t("call_section.auto_ended.description"), id: "call-outcome" });
+    }
     outcomeShown.current = true;
     current.handle.disconnect();
   }, [spent, t]);

@@ -3,29 +3,21 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { notify } from "../../lib/notify";
-import { insufficientBalance, timeLimitSeconds } from "../../../shared/billing";
-import { parseMoney, type Money } from "../../../shared/money";
+import { moneyToDecimal } from "../../../shared/money";
 import { BALANCE_QUERY_KEY } from "../../lib/live-events";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { microphoneAllowed, microphoneSupported } from "../../lib/voice/audio";
 import type { VoiceCall } from "../../lib/voice/voice-device";
 import type { RatedCountry } from "../rates/rated-countries";
 import { callErrorMessage } from "./call-errors";
-import { fetchBalance } from "./balance-api";
 import { countryMismatch, dialledNumber } from "./dial-input";
 import { loadNumberReader } from "./load-number-reader";
 import { DIAL_BLOCK_MESSAGES, firstDialBlock } from "./pre-dial";
-import { quoteCall } from "./rate-quote";
+import { quoteCall, type CallQuote } from "./rate-quote";
 import type { CallStart } from "./use-call";
 
-export interface ConfirmDetails {
-  e164: string;
-  countryCode: string;
-  rate: Money;
-  balance: Money;
-  /** Talk the balance buys at this rate, whole minutes in seconds (what the carrier will allow). */
-  talkSeconds: number;
-}
+/** The server's quote for the call (rate-quote.ts): what the dialog shows is what the gate allows. */
+export type ConfirmDetails = CallQuote;
 
 export type DialDialog =
   | { kind: "mismatch"; suggestion: { country: RatedCountry; local: string } }
@@ -55,20 +47,16 @@ export function useDialFlow(input: DialFlowInput) {
 
   const quoteAndConfirm = useCallback(
     async (country: RatedCountry, local: string) => {
-      const quote = await quoteCall(dialledNumber(country, local), country);
+      const quote = await quoteCall(dialledNumber(country, local));
       if (!quote.ok) {
-        notify.error(t(`errors.${quote.refusal}`));
+        notify.error(t(quote.refusal ? `errors.${quote.refusal}` : "call_section.quote_failed"));
         return;
       }
-      let balance: Money;
-      try {
-        balance = parseMoney((await queryClient.fetchQuery({ queryKey: BALANCE_QUERY_KEY, queryFn: fetchBalance, staleTime: 0 })).balance);
-      } catch {
-        notify.error(t("call_section.balance_failed"));
-        return;
-      }
-      const details: ConfirmDetails = { e164: quote.e164, countryCode: quote.countryCode, rate: quote.rate, balance, talkSeconds: timeLimitSeconds(balance, quote.rate) };
-      setDialog({ kind: insufficientBalance(balance, quote.rate) ? "insufficient" : "confirm", details });
+      const { ok: _ok, ...details } = quote;
+      // The header's balance follows what the server just said.
+      queryClient.setQueryData(BALANCE_QUERY_KEY, { balance: moneyToDecimal(details.balance) });
+      // The gate refuses a call the balance cannot pay a minute of (the spec's balance < rate).
+      setDialog({ kind: details.timeLimitSeconds === 0 ? "insufficient" : "confirm", details });
     },
     [queryClient, t],
   );
@@ -134,7 +122,7 @@ export function useDialFlow(input: DialFlowInput) {
     setDialog(null);
     try {
       const handle = await input.connect(current.details.e164);
-      input.onStarted(handle, { to: current.details.e164, rate: current.details.rate, balance: current.details.balance });
+      input.onStarted(handle, { to: current.details.e164, rate: current.details.rate, balance: current.details.balance, limitSeconds: current.details.timeLimitSeconds });
     } catch {
       notify.error(callErrorMessage(t, 31005));
     }

@@ -21,7 +21,7 @@ export interface VoiceState {
   retry: () => void;
 }
 
-/** The signed-in person's voice device while the call section is on screen. */
+/** The signed-in customer's voice device, for as long as the app shell holds it (call-session.tsx). */
 export function useVoice(enabled: boolean): VoiceState {
   const { t } = useTranslation();
   const [session, setSession] = useState<VoiceSession | null>(null);

@@ -1,6 +1,7 @@
 import { PhoneIncoming, PhoneOutgoing, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { CallLog, CallStatus } from "../../../shared/api/calls";
+import { callOutcomeKey, callStatusKey } from "../../../shared/calls/call-status-label";
 import { qualityGrade, type QualityGrade } from "../../../shared/calls/quality-grade";
 import { Button } from "../../components/ui/button";
 import { Ltr, ltrText } from "../../components/ui/ltr";
@@ -11,8 +12,8 @@ import { useCountryName } from "../rates/country-names";
 import { canRate, formatDuration, formatStart, rowNumber } from "./history-format";
 import { Flag } from "../../components/ui/flag";
 
-/** Translation key of a status ("no-answer" → history.status.no_answer). */
-export const statusKey = (status: CallStatus) => `history.status.${status.replace("-", "_")}`;
+/** Translation key of a status as the filters name it ("no-answer" → history.status.no_answer). */
+export const statusKey = callStatusKey;
 
 const STATUS_TONE: Record<CallStatus, string> = {
   initiated: "bg-sky-50 text-sky-800 ring-sky-200",
@@ -20,14 +21,16 @@ const STATUS_TONE: Record<CallStatus, string> = {
   answered: "bg-sky-50 text-sky-800 ring-sky-200",
   completed: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   busy: "bg-amber-50 text-amber-800 ring-amber-200",
+  declined: "bg-amber-50 text-amber-800 ring-amber-200",
   "no-answer": "bg-amber-50 text-amber-800 ring-amber-200",
   canceled: "bg-slate-100 text-slate-700 ring-slate-200",
   failed: "bg-red-50 text-red-800 ring-red-200",
 };
 
-export function StatusBadge({ status }: { status: CallStatus }) {
+/** The row's outcome: an incoming call nobody answered reads Missed (callOutcomeKey). */
+export function StatusBadge({ call }: { call: Pick<CallLog, "status" | "direction"> }) {
   const { t } = useTranslation();
-  return <span className={cn("inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1", STATUS_TONE[status])}>{t(statusKey(status))}</span>;
+  return <span className={cn("inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1", STATUS_TONE[call.status])}>{t(callOutcomeKey(call))}</span>;
 }
 
 /** The number, left to right even in Arabic, with an arrow saying which way the call went. */
@@ -66,7 +69,7 @@ export function CallCardHeading({ call }: { call: CallLog }) {
           <CountryCell code={call.countryCode} />
         </div>
       </div>
-      <StatusBadge status={call.status} />
+      <StatusBadge call={call} />
     </div>
   );
 }

@@ -5,6 +5,13 @@ import type { MediaPeer } from "./media-peer";
 /** How the dialled leg ended, in the words of Twilio's status callback. */
 export type FinalStatus = "completed" | "busy" | "no-answer" | "failed" | "canceled";
 
+/** How a call ends: the device's error code, the talk time to bill (the limit), the far end's SIP answer. */
+interface EndOptions {
+  errorCode?: number | null;
+  talkSeconds?: number;
+  sipResponseCode?: string;
+}
+
 /** What the far end of an outbound call reports to our status webhook: its dialled leg. */
 export interface DialledLeg {
   callSid: string;
@@ -99,7 +106,7 @@ export class LiveCall {
   }
 
   /** Posts one status event of the dialled leg, in order after the ones before it. */
-  postStatus(status: "initiated" | "ringing" | "in-progress" | FinalStatus, talkSeconds?: number): Promise<void> {
+  postStatus(status: "initiated" | "ringing" | "in-progress" | FinalStatus, talkSeconds?: number, sipResponseCode?: string): Promise<void> {
     const leg = this.leg;
     if (!leg?.statusCallback) return Promise.resolve();
     const form: Record<string, string> = {
@@ -116,6 +123,7 @@ export class LiveCall {
       SequenceNumber: String(this.sequence++),
       CallbackSource: "call-progress-events",
       ...(talkSeconds === undefined ? {} : { CallDuration: String(talkSeconds), Duration: String(Math.ceil(talkSeconds / 60)) }),
+      ...(sipResponseCode === undefined ? {} : { SipResponseCode: sipResponseCode }),
     };
     const url = leg.statusCallback;
     this.statusPosts = this.statusPosts.then(async () => {
@@ -167,11 +175,11 @@ export class LiveCall {
    * the media stops, the dialled leg's final status is posted, and the device told.
    * `talkSeconds` overrides the measured talk time (the time limit ends at exactly the limit).
    */
-  end(status: FinalStatus, options: { errorCode?: number | null; talkSeconds?: number } = {}): Promise<boolean> {
+  end(status: FinalStatus, options: EndOptions = {}): Promise<boolean> {
     return this.serial(() => this.finish(status, options));
   }
 
-  private async finish(status: FinalStatus, options: { errorCode?: number | null; talkSeconds?: number }): Promise<boolean> {
+  private async finish(status: FinalStatus, options: EndOptions): Promise<boolean> {
     if (this.ended) return false;
     const talkSeconds = status === "completed" ? (options.talkSeconds ?? this.talkSeconds()) : 0;
     // Only from the phase this instance saw: a copy left behind on the instance that rang the customer, after another one answered, ends nothing.
@@ -181,7 +189,7 @@ export class LiveCall {
     this.onGone(this);
     await this.peer?.close().catch(() => undefined);
     if (!moved) return false;
-    if (this.direction === "outbound") await this.postStatus(status, talkSeconds);
+    if (this.direction === "outbound") await this.postStatus(status, talkSeconds, options.sipResponseCode);
     else await this.recordInbound?.(this, status, talkSeconds);
     await tellDevice(this.context, this.userId, { callSid: this.callSid, state: "ended", from: null, errorCode: options.errorCode ?? null });
     return true;

@@ -72,6 +72,18 @@ describe.each(engines)("the local carrier's routes on %s", (engine) => {
   const hangUp = async (callSid: string, on: TestServer = server) =>
     on.app.inject({ method: "POST", url: `/api/local-carrier/calls/${callSid}/hangup`, headers: { cookie: customer.cookie }, payload: { token: await tokenOf(customer, on) } });
 
+  async function ring(from: string): Promise<string> {
+    const body = JSON.stringify({ id: randomUUID(), email: customer.email, from });
+    const rung = await server.app.inject({
+      method: "POST",
+      url: RING_PATH,
+      headers: { "content-type": "application/json", [RING_SIGNATURE_HEADER]: signatureHeader(server.carrier.webhookAuthToken, body) },
+      payload: body,
+    });
+    expect(rung.statusCode, rung.body).toBe(200);
+    return rung.json<{ callSid: string }>().callSid;
+  }
+
   it("refuses a token that is not the signed-in customer's", async () => {
     const other = await buildUser(server);
     const browser = await openBrowserPeer();
@@ -117,6 +129,16 @@ describe.each(engines)("the local carrier's routes on %s", (engine) => {
     expect(events.filter((event) => event.type === "local_carrier.call" && (event.data as { callSid: string }).callSid === callSid).at(-1)?.data).toMatchObject({ state: "ended", errorCode: 31486 });
   });
 
+  it("stores a call the callee declined (SIP 603) as declined, not busy, charges nothing, and tells the device 603", async () => {
+    const { callSid } = await dial("+442079460603");
+    await vi.waitFor(async () => expect((await callLog(callSid))?.status).toBe("declined"), { timeout: 5000 });
+    expect((await callLog(callSid))?.costUsd).toBe("0.0000");
+    const events = await server.database.db.select().from(userEvents).where(eq(userEvents.userId, customer.id));
+    const mine = events.filter((event) => (event.data as { callSid?: string }).callSid === callSid);
+    expect(mine.filter((event) => event.type === "local_carrier.call").at(-1)?.data).toMatchObject({ state: "ended", errorCode: 31603 });
+    expect(mine.filter((event) => event.type === "call.status").at(-1)?.data).toMatchObject({ status: "declined" });
+  });
+
   it("refuses an emergency number at the gate and declines the call", async () => {
     const { callSid } = await dial("+44999");
     await vi.waitFor(async () => expect((await callLog(callSid))?.status).toBe("failed"), { timeout: 5000 });
@@ -143,14 +165,7 @@ describe.each(engines)("the local carrier's routes on %s", (engine) => {
     const body = JSON.stringify({ id: randomUUID(), email: customer.email, from: "+14155550100" });
     const unsigned = await server.app.inject({ method: "POST", url: RING_PATH, headers: { "content-type": "application/json" }, payload: body });
     expect(unsigned.statusCode).toBe(401);
-    const rung = await server.app.inject({
-      method: "POST",
-      url: RING_PATH,
-      headers: { "content-type": "application/json", [RING_SIGNATURE_HEADER]: signatureHeader(server.carrier.webhookAuthToken, body) },
-      payload: body,
-    });
-    expect(rung.statusCode, rung.body).toBe(200);
-    const { callSid } = rung.json<{ callSid: string }>();
+    const callSid = await ring("+14155550100");
     await vi.waitFor(async () => expect((await callLog(callSid))?.direction).toBe("inbound"), { timeout: 5000 });
 
     const browser = await openBrowserPeer();
@@ -170,6 +185,16 @@ describe.each(engines)("the local carrier's routes on %s", (engine) => {
     const log = await callLog(callSid);
     expect(log).toMatchObject({ direction: "inbound", costUsd: "0.0000", fromNumber: "+14155550100", toNumber: `client:${customer.id}` });
     expect(await server.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, callSid))).toEqual([]);
+  });
+
+  it("ends an incoming call nobody answers as missed in the history, never left ringing", async () => {
+    const callSid = await ring("+14155550100");
+    await vi.waitFor(async () => expect((await callLog(callSid))?.status).toBe("ringing"), { timeout: 5000 });
+    // Nobody answers: the caller gives up after the ring time (3 s here).
+    await vi.waitFor(async () => expect((await callLog(callSid))?.status).toBe("no-answer"), { timeout: 10_000 });
+    // The caller's country, read from their number (+1 415 is San Francisco).
+    expect(await callLog(callSid)).toMatchObject({ direction: "inbound", costUsd: "0.0000", durationSeconds: 0, countryCode: "US" });
+    expect((await callLog(callSid))?.endedAt).not.toBeNull();
   });
 
   it("refuses to ring an address that is no customer's", async () => {

@@ -99,7 +99,7 @@ async function run(context: CarrierContext, call: LiveCall): Promise<void> {
     await tellDevice(context, call.userId, { callSid: call.callSid, state: "ringing", from: null, errorCode: null });
   }
   if (farEnd.kind === "end") {
-    call.after(farEnd.ringMs, () => call.end(farEnd.status, { errorCode: farEnd.errorCode }).then(() => undefined));
+    call.after(farEnd.ringMs, () => call.end(farEnd.status, { errorCode: farEnd.errorCode, ...(farEnd.sipResponseCode ? { sipResponseCode: farEnd.sipResponseCode } : {}) }).then(() => undefined));
     return;
   }
   // The far end picks up after ringing for ringMs that the caller could hear: counted from when the media path is up

@@ -8,7 +8,7 @@ import { LOCAL_TEST_SUFFIXES } from "../../../../shared/api/local-carrier";
  */
 export type FarEnd =
   | { kind: "answer"; ringMs: number }
-  | { kind: "end"; ringMs: number; rings: boolean; status: "busy" | "no-answer" | "failed"; errorCode: number };
+  | { kind: "end"; ringMs: number; rings: boolean; status: "busy" | "no-answer" | "failed"; errorCode: number; sipResponseCode?: string };
 
 export interface FarEndTimings {
   answerAfterMs: number;
@@ -35,9 +35,9 @@ export function farEndOf(number: string, timings: FarEndTimings = FAR_END_TIMING
       return { kind: "end", ringMs: timings.busyAfterMs, rings: false, status: "busy", errorCode: 31486 };
     case "no-answer":
       return { kind: "end", ringMs: timings.noAnswerAfterMs, rings: true, status: "no-answer", errorCode: 31408 };
-    // A callee who declines: Twilio reports the dialled leg busy; the device hears 603.
+    // A callee who declines: Twilio's word for the dialled leg is busy, its SIP answer 603; the device hears 31603.
     case "declined":
-      return { kind: "end", ringMs: timings.declineAfterMs, rings: true, status: "busy", errorCode: 31603 };
+      return { kind: "end", ringMs: timings.declineAfterMs, rings: true, status: "busy", errorCode: 31603, sipResponseCode: "603" };
     case "failed":
       return { kind: "end", ringMs: timings.failAfterMs, rings: false, status: "failed", errorCode: 31503 };
     case "long-ringing":

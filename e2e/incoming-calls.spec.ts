@@ -1,0 +1,44 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { chromiumPath } from "../playwright.config";
+import { expect, test } from "./fixtures";
+import { createVerifiedUser, signIn } from "./support/accounts";
+import { MICROPHONE_ARGS } from "./support/funded-server";
+
+/**
+ * Someone rings a customer who is reading their call history, not the home page:
+ * `npm run carrier:ring` (the built script, as an operator runs it) rings the local
+ * carrier, the card shows on that page with the caller's number grouped, and a call
+ * nobody answers ends as missed in the history, with the caller's country.
+ */
+test.use({ launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] } });
+
+const run = promisify(execFile);
+
+test("an incoming call rings on the history page, and one nobody answers is missed there, with the caller's country", async ({ page, server }) => {
+  // The local carrier gives up on an unanswered incoming call after 45 s.
+  test.setTimeout(150_000);
+  const account = await createVerifiedUser(page.request, server);
+  await signIn(page.request, server, account);
+  // The customer's device listens once it has its token and the live-event stream is open.
+  const listening = Promise.all([page.waitForResponse((response) => response.url().endsWith("/api/voice/token")), page.waitForResponse((response) => response.url().includes("/api/events"))]);
+  await page.goto(`${server.baseURL}/en/history`);
+  await listening;
+
+  const ring = await run(process.execPath, [path.resolve(import.meta.dirname, "../dist/server/carrier-ring.js"), "--email", account.email, "--from", "+14155550100", "--url", server.baseURL], {
+    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "" },
+  });
+  expect(ring.stdout).toMatch(/^Ringing /);
+
+  const card = page.getByRole("alertdialog", { name: "Incoming call" });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toContainText("+1 415 555 0100");
+  await expect(page).toHaveURL(/\/en\/history$/);
+
+  // Nobody answers: the caller gives up, the card goes, and the history says the call was missed.
+  await expect(card).toBeHidden({ timeout: 70_000 });
+  const row = page.getByRole("row").filter({ hasText: "+1 415 555 0100" });
+  await expect(row).toContainText("Missed", { timeout: 15_000 });
+  await expect(row).toContainText("United States");
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "call_logs" DROP CONSTRAINT "call_logs_status_check";--> statement-breakpoint
+ALTER TABLE "call_logs" ADD CONSTRAINT "call_logs_status_check" CHECK ("call_logs"."status" in ('initiated', 'ringing', 'answered', 'completed', 'busy', 'declined', 'no-answer', 'failed', 'canceled'));
