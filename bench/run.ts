@@ -23,6 +23,9 @@ const here = import.meta.dirname;
 const settlementDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const settlementCalls = Number(process.env.BENCH_SETTLEMENT_CALLS ?? 2000);
 const creditingPayments = Number(process.env.BENCH_PAYMENTS ?? 2000);
+/** Only the product scenarios whose names hold one of these words (comma-separated), beside the two baselines; every scenario when unset. */
+const only = (process.env.BENCH_ONLY ?? "").split(",").map((word) => word.trim()).filter(Boolean);
+const chosen = (name: string) => only.length === 0 || only.some((word) => name.includes(word));
 
 const LOOKUP = "/api/rates/lookup";
 const json = { "content-type": "application/json" };
@@ -62,8 +65,9 @@ async function main() {
   try {
     const run = async (baseline: Scenario["baseline"], name: string, url: string, options: LoadOptions) =>
       scenarios.push({ baseline, result: await measure(name, url, options) });
-    const runOnProduct = (baseline: Scenario["baseline"], name: string, route: string, options: (pid: number) => LoadOptions) =>
-      onProduct((product) => run(baseline, name, `${product.url}${route}`, options(product.pid)));
+    const runOnProduct = async (baseline: Scenario["baseline"], name: string, route: string, options: (pid: number) => LoadOptions) => {
+      if (chosen(name)) await onProduct((product) => run(baseline, name, `${product.url}${route}`, options(product.pid)));
+    };
 
     await run("get", "bare fastify GET (baseline)", `${bare.url}/bare`, load(bare.pid));
     await run("post", "bare fastify POST, the lookup's body (POST baseline)", `${bare.url}/bare`, {
@@ -90,16 +94,23 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   // Settlement needs a real PostgreSQL and pgbench beside it; without them it is reported as not run.
-  const settlement: SettlementReport | { skipped: string } = settlementDatabaseUrl
+  const notChosen = { skipped: "not among BENCH_ONLY" };
+  const settlement: SettlementReport | { skipped: string } = !chosen("settlement")
+    ? notChosen
+    : settlementDatabaseUrl
     ? await runSettlementBench(settlementDatabaseUrl, { calls: settlementCalls, connections: Math.min(connections, 10), pgbenchSeconds: durationSeconds })
     : { skipped: "set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL to run it" };
   // Payment crediting likewise: signed checkout events over HTTP, on real PostgreSQL beside pgbench.
-  const paymentCrediting: PaymentCreditingReport | { skipped: string } = settlementDatabaseUrl
+  const paymentCrediting: PaymentCreditingReport | { skipped: string } = !chosen("payment crediting")
+    ? notChosen
+    : settlementDatabaseUrl
     ? await runPaymentCreditingBench(settlementDatabaseUrl, { payments: creditingPayments, connections: Math.min(connections, 10), pgbenchSeconds: durationSeconds })
     : { skipped: "set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL to run it" };
 
   // Lighthouse on the public pages beside a static baseline page; needs the system Chromium.
-  const lighthouse: LighthouseReport | { skipped: string } = chromiumAvailable()
+  const lighthouse: LighthouseReport | { skipped: string } = !chosen("lighthouse")
+    ? notChosen
+    : chromiumAvailable()
     ? await runLighthouseBench()
     : { skipped: "no Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH" };
 

@@ -54,6 +54,7 @@ import { registerDiscountRoutes } from "./modules/discounts/routes";
 import { openPublishedPosts } from "./modules/blog/published-posts";
 import { renderPage, type PageHeadSources } from "./modules/site/page-head";
 import { loadBodyRenderer } from "./http/page-render";
+import { createPageLimit, PAGE_LIMIT_NOTICE_KEY, withLimitNotice } from "./http/page-limit";
 import { createPostHeads } from "./modules/site/post-heads";
 import { registerBlogRoutes } from "./modules/blog/routes";
 import { blogGuidesSeeder } from "./modules/blog/seed";
@@ -225,12 +226,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           origin: config.publicUrl,
           strings: (language) => strings.strings(language),
           sources: () => [rates.current(), publishedPosts.version()],
+          concurrency: config.pageRenderConcurrency,
         });
   const pageShell =
     options.webRoot === false
       ? null
-      : await registerWebApp(app, options.webRoot ?? WEB_ROOT, async (html, pathname, status, request) => {
+      : await registerWebApp(app, options.webRoot ?? WEB_ROOT, async (html, pathname, status, request, limited) => {
           const page = withAnalyticsId(await renderPage(html, pathname, status, headSources), config.analyticsId);
+          // Over the address's page limit: the head, and a notice in the page's language instead of a render.
+          if (limited) return withLimitNotice(page, async (language) => (await strings.strings(language))[PAGE_LIMIT_NOTICE_KEY]);
           // A 404 keeps the bare shell: the browser shows its "page not found" (nothing there for a crawler to read).
           if (status !== 200 || renderBody === null) return page;
           try {
@@ -240,7 +244,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
             request.log.error({ err: error, url: request.url }, "rendering the page on the server");
             return page;
           }
-        });
+        }, createPageLimit(config.pageRateLimitPerMinute));
   registerNotFound(app, pageShell, (pathname) => pageStatus(pathname, (code) => rates.current().prices.has(code), (slug) => publishedPosts.has(slug)));
 
   const pruning = setInterval(() => {

@@ -2,11 +2,15 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { PageLimit } from "./page-limit";
 
 type Encoding = "br" | "gzip" | "identity";
 
-/** Writes a page's own head into index.html (site/page-head.ts), and a public page's content (page-render.ts); the shell as it is without them. */
-export type PageRenderer = (html: string, pathname: string, status: 200 | 404, request: FastifyRequest) => Promise<string>;
+/**
+ * Writes a page's own head into index.html (site/page-head.ts), and a public page's content (page-render.ts); the shell as it is without them.
+ * `limited`: the address is over its page limit, so the page gets its head and the limit's notice, never a render (page-limit.ts).
+ */
+export type PageRenderer = (html: string, pathname: string, status: 200 | 404, request: FastifyRequest, limited: boolean) => Promise<string>;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -27,21 +31,31 @@ export class PageShell {
   constructor(
     private readonly html: string,
     private readonly render: PageRenderer = (html) => Promise.resolve(html),
+    /** Pages per address; unlimited without one. */
+    private readonly limit: PageLimit | null = null,
   ) {}
 
-  /** Answers the page at `pathname` with `status`; HEAD gets the same headers and no body. */
+  /**
+   * Answers the page at `pathname` with `status`, or with 429 and Retry-After when the
+   * address is over its page limit (checked first: nothing else is spent on such a request);
+   * HEAD gets the same headers and no body.
+   */
   async send(request: FastifyRequest, reply: FastifyReply, pathname: string, status: 200 | 404): Promise<FastifyReply> {
+    const retryAfter = this.limit === null ? null : this.limit(request);
+    const answered = retryAfter === null ? status : 429;
     const encoding = this.negotiator.negotiate(request.headers["accept-encoding"] ?? "identity") ?? "identity";
     let html = this.html;
     try {
-      html = await this.render(this.html, pathname, status, request);
+      html = await this.render(this.html, pathname, status, request, retryAfter !== null);
     } catch (error) {
       // The page still works as the bare shell, with the shell's own head, while its words cannot be read (the database is away) or it cannot be rendered.
       request.log.error({ err: error }, "rendering the page");
     }
-    const body = await this.body(html, `${status} ${encoding} ${pathname}`, encoding, status === 200);
+    // A refused page's HTML is the same on every refusal, so it is kept too, beside the page itself.
+    const body = await this.body(html, `${answered} ${encoding} ${pathname}`, encoding, status === 200);
+    if (retryAfter !== null) reply.header("retry-after", String(retryAfter));
     reply
-      .status(status)
+      .status(answered)
       .type("text/html; charset=utf-8")
       // Short-lived: a new release must reach people on their next visit.
       .header("cache-control", "no-cache")
