@@ -6,6 +6,7 @@ import { lookupNumbers } from "./lookup-numbers";
 import { startProcess, type ServerProcess } from "../scripts/server-process";
 import { runSettlementBench, type SettlementReport } from "./settlement";
 import { runPaymentCreditingBench, type PaymentCreditingReport } from "./payment-crediting";
+import { runPageFloodBench, type PageFloodReport } from "./page-flood";
 import { chromiumAvailable, printLighthouseReport, runLighthouseBench, type LighthouseReport } from "./lighthouse";
 
 /**
@@ -62,6 +63,7 @@ async function main() {
   const load = (serverPid: number): LoadOptions => ({ durationSeconds, warmupSeconds, connections, serverPid });
   const lookupBody = (number: string) => JSON.stringify({ number });
   const scenarios: Scenario[] = [];
+  let pageFlood: PageFloodReport | { skipped: string } = { skipped: "not among BENCH_ONLY" };
   try {
     const run = async (baseline: Scenario["baseline"], name: string, url: string, options: LoadOptions) =>
       scenarios.push({ baseline, result: await measure(name, url, options) });
@@ -89,6 +91,8 @@ async function main() {
       headers: json,
       nextBody: () => lookupBody(firstTimeNumbers[nextFirstTime++ % firstTimeNumbers.length] ?? ""),
     }));
+    // One address flooding a page with made-up query strings while another client asks the API.
+    if (chosen("page flood")) pageFlood = await onProduct((product) => runPageFloodBench(product.url, { durationSeconds, warmupSeconds, connections: 16 }));
   } finally {
     await bare.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -132,6 +136,7 @@ async function main() {
         cpuRatioToBaseline: cpuRatio(result.serverCpuMicrosPerRequest, base?.serverCpuMicrosPerRequest),
       };
     }),
+    pageFlood,
     settlement,
     paymentCrediting,
     lighthouse,
@@ -156,6 +161,15 @@ async function main() {
       non2xx: result.non2xx,
     })),
   );
+  if ("skipped" in pageFlood) console.log(`Page flood: not run (${pageFlood.skipped})`);
+  else {
+    const { idle, duringFlood, floodRequests } = pageFlood;
+    console.log(
+      `Page flood (${pageFlood.connections} connections on ${pageFlood.flood}: ${floodRequests.requestsPerSecond} req/s, ${floodRequests.ok} pages, ${floodRequests.refused} refused 429, ${floodRequests.serverErrors} 5xx): ` +
+        `${pageFlood.api} p99 ${idle.p99Ms} ms idle, ${duringFlood.p99Ms} ms during the flood = ${pageFlood.p99Ratio}× (goal: 3× or less); ` +
+        `p50 ${idle.p50Ms} → ${duringFlood.p50Ms} ms, max ${idle.maxMs} → ${duringFlood.maxMs} ms, ${idle.requests} and ${duringFlood.requests} answers`,
+    );
+  }
   if ("skipped" in settlement) console.log(`Settlement: not run (${settlement.skipped})`);
   else {
     console.log(

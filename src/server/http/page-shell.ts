@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
@@ -16,6 +17,22 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 /** Pages kept compressed: ten languages of each public page and the most visited countries and posts. */
 const CACHE_SIZE = 1000;
+/**
+ * How long a refusal of a page (429) is sent again as it was made, without writing the
+ * page's head anew: a flood past the limit then costs little more than its count. A
+ * refusal a few seconds behind a translation or a price change is harmless: the browser
+ * renders the page from the API.
+ */
+const REFUSAL_REUSE_MS = 10_000;
+/**
+ * A refusal is held this long before it is sent. A client waits for each answer before
+ * it asks again on that connection, so a flood past the limit slows to one request per
+ * connection per second, where refusals sent at once were asked again at once, thousands
+ * a second, and kept the event loop the API shares busy (decision 026).
+ */
+const REFUSAL_DELAY_MS = 1000;
+/** At most this many refusals held at once; past that they are sent at once. */
+const MAX_HELD_REFUSALS = 1000;
 
 /**
  * The web app's index.html, the page every route of the app is served from, with
@@ -26,7 +43,8 @@ const CACHE_SIZE = 1000;
  */
 export class PageShell {
   private readonly negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip", "identity"] });
-  private readonly cache = new Map<string, { html: string; body: Buffer }>();
+  private readonly cache = new Map<string, { html: string; body: Buffer; madeAt: number }>();
+  private heldRefusals = 0;
 
   constructor(
     private readonly html: string,
@@ -44,16 +62,29 @@ export class PageShell {
     const retryAfter = this.limit === null ? null : this.limit(request);
     const answered = retryAfter === null ? status : 429;
     const encoding = this.negotiator.negotiate(request.headers["accept-encoding"] ?? "identity") ?? "identity";
-    let html = this.html;
-    try {
-      html = await this.render(this.html, pathname, status, request, retryAfter !== null);
-    } catch (error) {
-      // The page still works as the bare shell, with the shell's own head, while its words cannot be read (the database is away) or it cannot be rendered.
-      request.log.error({ err: error }, "rendering the page");
+    const key = `${answered} ${encoding} ${pathname}`;
+    const recentRefusal = retryAfter === null ? undefined : this.cache.get(key);
+    let body: Buffer;
+    if (recentRefusal !== undefined && Date.now() - recentRefusal.madeAt < REFUSAL_REUSE_MS) {
+      body = recentRefusal.body;
+    } else {
+      let html = this.html;
+      try {
+        html = await this.render(this.html, pathname, status, request, retryAfter !== null);
+      } catch (error) {
+        // The page still works as the bare shell, with the shell's own head, while its words cannot be read (the database is away) or it cannot be rendered.
+        request.log.error({ err: error }, "rendering the page");
+      }
+      // A refusal of a known page is kept too, beside the page itself.
+      body = await this.body(html, key, encoding, status === 200);
     }
-    // A refused page's HTML is the same on every refusal, so it is kept too, beside the page itself.
-    const body = await this.body(html, `${answered} ${encoding} ${pathname}`, encoding, status === 200);
-    if (retryAfter !== null) reply.header("retry-after", String(retryAfter));
+    if (retryAfter !== null) {
+      reply.header("retry-after", String(retryAfter));
+      if (this.heldRefusals < MAX_HELD_REFUSALS) {
+        this.heldRefusals += 1;
+        await sleep(REFUSAL_DELAY_MS).finally(() => (this.heldRefusals -= 1));
+      }
+    }
     reply
       .status(answered)
       .type("text/html; charset=utf-8")
@@ -69,7 +100,8 @@ export class PageShell {
   private async body(html: string, key: string, encoding: Encoding, keep: boolean): Promise<Buffer> {
     const cached = this.cache.get(key);
     if (cached?.html === html) {
-      // Most recently used last, so the oldest is first to go.
+      // Most recently used last, so the oldest is first to go; found the same as made just now.
+      cached.madeAt = Date.now();
       this.cache.delete(key);
       this.cache.set(key, cached);
       return cached.body;
@@ -83,7 +115,7 @@ export class PageShell {
           : plain;
     if (keep) {
       this.cache.delete(key);
-      this.cache.set(key, { html, body });
+      this.cache.set(key, { html, body, madeAt: Date.now() });
       if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
     }
     return body;
