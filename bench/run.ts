@@ -6,6 +6,7 @@ import { lookupNumbers } from "./lookup-numbers";
 import { startProcess, type ServerProcess } from "../scripts/server-process";
 import { runSettlementBench, type SettlementReport } from "./settlement";
 import { runPaymentCreditingBench, type PaymentCreditingReport } from "./payment-crediting";
+import { runPageFloodBench, type PageFloodReport } from "./page-flood";
 import { chromiumAvailable, printLighthouseReport, runLighthouseBench, type LighthouseReport } from "./lighthouse";
 
 /**
@@ -23,6 +24,9 @@ const here = import.meta.dirname;
 const settlementDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const settlementCalls = Number(process.env.BENCH_SETTLEMENT_CALLS ?? 2000);
 const creditingPayments = Number(process.env.BENCH_PAYMENTS ?? 2000);
+/** Only the product scenarios whose names hold one of these words (comma-separated), beside the two baselines; every scenario when unset. */
+const only = (process.env.BENCH_ONLY ?? "").split(",").map((word) => word.trim()).filter(Boolean);
+const chosen = (name: string) => only.length === 0 || only.some((word) => name.includes(word));
 
 const LOOKUP = "/api/rates/lookup";
 const json = { "content-type": "application/json" };
@@ -59,11 +63,13 @@ async function main() {
   const load = (serverPid: number): LoadOptions => ({ durationSeconds, warmupSeconds, connections, serverPid });
   const lookupBody = (number: string) => JSON.stringify({ number });
   const scenarios: Scenario[] = [];
+  let pageFlood: PageFloodReport | { skipped: string } = { skipped: "not among BENCH_ONLY" };
   try {
     const run = async (baseline: Scenario["baseline"], name: string, url: string, options: LoadOptions) =>
       scenarios.push({ baseline, result: await measure(name, url, options) });
-    const runOnProduct = (baseline: Scenario["baseline"], name: string, route: string, options: (pid: number) => LoadOptions) =>
-      onProduct((product) => run(baseline, name, `${product.url}${route}`, options(product.pid)));
+    const runOnProduct = async (baseline: Scenario["baseline"], name: string, route: string, options: (pid: number) => LoadOptions) => {
+      if (chosen(name)) await onProduct((product) => run(baseline, name, `${product.url}${route}`, options(product.pid)));
+    };
 
     await run("get", "bare fastify GET (baseline)", `${bare.url}/bare`, load(bare.pid));
     await run("post", "bare fastify POST, the lookup's body (POST baseline)", `${bare.url}/bare`, {
@@ -85,21 +91,30 @@ async function main() {
       headers: json,
       nextBody: () => lookupBody(firstTimeNumbers[nextFirstTime++ % firstTimeNumbers.length] ?? ""),
     }));
+    // One address flooding a page with made-up query strings while another client asks the API.
+    if (chosen("page flood")) pageFlood = await onProduct((product) => runPageFloodBench(product.url, { durationSeconds, warmupSeconds, connections: 16 }));
   } finally {
     await bare.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   // Settlement needs a real PostgreSQL and pgbench beside it; without them it is reported as not run.
-  const settlement: SettlementReport | { skipped: string } = settlementDatabaseUrl
+  const notChosen = { skipped: "not among BENCH_ONLY" };
+  const settlement: SettlementReport | { skipped: string } = !chosen("settlement")
+    ? notChosen
+    : settlementDatabaseUrl
     ? await runSettlementBench(settlementDatabaseUrl, { calls: settlementCalls, connections: Math.min(connections, 10), pgbenchSeconds: durationSeconds })
     : { skipped: "set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL to run it" };
   // Payment crediting likewise: signed checkout events over HTTP, on real PostgreSQL beside pgbench.
-  const paymentCrediting: PaymentCreditingReport | { skipped: string } = settlementDatabaseUrl
+  const paymentCrediting: PaymentCreditingReport | { skipped: string } = !chosen("payment crediting")
+    ? notChosen
+    : settlementDatabaseUrl
     ? await runPaymentCreditingBench(settlementDatabaseUrl, { payments: creditingPayments, connections: Math.min(connections, 10), pgbenchSeconds: durationSeconds })
     : { skipped: "set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL to run it" };
 
   // Lighthouse on the public pages beside a static baseline page; needs the system Chromium.
-  const lighthouse: LighthouseReport | { skipped: string } = chromiumAvailable()
+  const lighthouse: LighthouseReport | { skipped: string } = !chosen("lighthouse")
+    ? notChosen
+    : chromiumAvailable()
     ? await runLighthouseBench()
     : { skipped: "no Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH" };
 
@@ -121,6 +136,7 @@ async function main() {
         cpuRatioToBaseline: cpuRatio(result.serverCpuMicrosPerRequest, base?.serverCpuMicrosPerRequest),
       };
     }),
+    pageFlood,
     settlement,
     paymentCrediting,
     lighthouse,
@@ -145,6 +161,15 @@ async function main() {
       non2xx: result.non2xx,
     })),
   );
+  if ("skipped" in pageFlood) console.log(`Page flood: not run (${pageFlood.skipped})`);
+  else {
+    const { idle, duringFlood, floodRequests } = pageFlood;
+    console.log(
+      `Page flood (${pageFlood.connections} connections on ${pageFlood.flood}: ${floodRequests.requestsPerSecond} req/s, ${floodRequests.ok} pages, ${floodRequests.refused} refused 429, ${floodRequests.serverErrors} 5xx): ` +
+        `${pageFlood.api} p99 ${idle.p99Ms} ms idle, ${duringFlood.p99Ms} ms during the flood = ${pageFlood.p99Ratio}× (goal: 3× or less); ` +
+        `p50 ${idle.p50Ms} → ${duringFlood.p50Ms} ms, max ${idle.maxMs} → ${duringFlood.maxMs} ms, ${idle.requests} and ${duringFlood.requests} answers`,
+    );
+  }
   if ("skipped" in settlement) console.log(`Settlement: not run (${settlement.skipped})`);
   else {
     console.log(

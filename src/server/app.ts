@@ -58,6 +58,7 @@ import { openPublishedPosts } from "./modules/blog/published-posts";
 import { renderPage, type PageHeadSources } from "./modules/site/page-head";
 import { visitorLanguage } from "./modules/site/visitor-language";
 import { loadBodyRenderer } from "./http/page-render";
+import { createPageLimit, PAGE_LIMIT_NOTICE_KEY, withLimitNotice } from "./http/page-limit";
 import { createPostHeads } from "./modules/site/post-heads";
 import { registerBlogRoutes } from "./modules/blog/routes";
 import { blogGuidesSeeder } from "./modules/blog/seed";
@@ -262,13 +263,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           origin: config.publicUrl,
           strings: (language) => strings.strings(language),
           sources: () => [rates.current(), publishedPosts.version()],
+          concurrency: config.pageRenderConcurrency,
         });
   const pageShell =
     options.webRoot === false
       ? null
-      : await registerWebApp(app, options.webRoot ?? WEB_ROOT, async (html, pathname, status, request) => {
+      : await registerWebApp(app, options.webRoot ?? WEB_ROOT, async (html, pathname, status, request, limited) => {
           // The 404 page at an address without a language is shown in the visitor's (web: locale-routing.tsx); its head says the same.
           const page = withAnalyticsId(await renderPage(html, pathname, status, headSources, status === 404 ? visitorLanguage(request) : undefined), config.analyticsId);
+          // Over the address's page limit: the head, and a notice in the page's language instead of a render.
+          if (limited) return withLimitNotice(page, async (language) => (await strings.strings(language))[PAGE_LIMIT_NOTICE_KEY]);
           // A 404 keeps the bare shell: the browser shows its "page not found" (nothing there for a crawler to read).
           if (status !== 200 || renderBody === null) return page;
           try {
@@ -278,7 +282,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
             request.log.error({ err: error, url: request.url }, "rendering the page on the server");
             return page;
           }
-        });
+        }, createPageLimit(config.pageRateLimitPerMinute));
   registerNotFound(app, pageShell, (pathname) => pageStatus(pathname, (code) => rates.current().prices.has(code), (slug) => publishedPosts.has(slug)));
 
   const pruning = setInterval(() => {

@@ -27,6 +27,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  PAGE_RENDER_CONCURRENCY: z.coerce.number().int().positive().default(2),
   TRUST_PROXY: z
     .string()
     .default("false")
@@ -74,6 +76,10 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   authSecret: string | undefined;
   rateLimitPerMinute: number;
+  /** Pages (index.html under any address) per client address per minute before 429. */
+  pageRateLimitPerMinute: number;
+  /** Public pages rendered on the server at the same time; the others go out as the shell. */
+  pageRenderConcurrency: number;
   /** Which X-Forwarded-For hops to believe (Fastify's trustProxy); false unless behind a proxy that overwrites it. */
   trustProxy: boolean | number | string[];
   supportEmail: string;
@@ -128,6 +134,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     authSecret: env.AUTH_SECRET,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    pageRateLimitPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE,
+    pageRenderConcurrency: env.PAGE_RENDER_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,
     supportEmail: env.SUPPORT_EMAIL,
     supportLocation: env.SUPPORT_LOCATION,

@@ -54,6 +54,11 @@ const VARIANTS = [
   "HTTP://evil.example/api/me",
   "/webhooks/./stripe",
   "/webhooks//stripe",
+  "/API?x=1",
+  "/Webhooks;x/stripe",
+  "/x/../api/me",
+  "/en/.%2e/api/me",
+  "/.%2E/Api/me",
 ];
 
 describe("canonical API paths", () => {
@@ -66,7 +71,7 @@ describe("canonical API paths", () => {
   });
 
   it("leaves pages and static files alone", () => {
-    for (const target of ["/", "/en/countries", "/en/./countries", "/assets/index-abc.js", "/apiary", "/en/api"]) {
+    for (const target of ["/", "/en/countries", "/en/./countries", "/assets/index-abc.js", "/apiary", "/en/api", "/healthz", "/en/country/gb?utm_source=x&q=/../api", "/en/x;api"]) {
       expect(nonCanonicalApiTarget(target), target).toBeNull();
     }
   });

@@ -14,6 +14,16 @@ import { setSecurityHeaders } from "./security";
 /** The common case, checked first and cheaply: plain segments, no percent signs, no dot segments, maybe a query. */
 const PLAIN_API_TARGET = /^\/(?:api|webhooks)(?:\/(?!\.\.?(?:[/?]|$))[A-Za-z0-9\-._~!$&'()*+,=:@]+)*(?:\?[^#]*)?$/;
 
+/**
+ * The common case of every other request (pages, the app's files, /healthz), also checked
+ * cheaply: a target that no layer could tidy into /api or /webhooks. One leading slash, URL
+ * path characters only (no escapes, backslashes, spaces or controls a parser would strip),
+ * no segment starting with a dot, and a first segment other than api or webhooks in any case.
+ * Anything else takes the full check in looksLikeApi.
+ */
+const PLAIN_OTHER_TARGET = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/]*(?:\?[^#]*)?$/;
+const API_FIRST_SEGMENT = /^\/(?:api|webhooks)(?:[/;?]|$)/i;
+
 /** A canonical path: non-empty segments of URL path characters or escapes (no `;`, `\` or trailing slash). */
 const CANONICAL_PATH = /^(?:\/(?:[A-Za-z0-9\-._~!$&'()*+,=:@]|%[0-9A-Fa-f]{2})+)+$/;
 
@@ -26,6 +36,7 @@ export const NON_CANONICAL_MESSAGE =
 /** Why a request target for /api or /webhooks is not canonical, or null when it is (or is not an API target). */
 export function nonCanonicalApiTarget(target: string): string | null {
   if (PLAIN_API_TARGET.test(target)) return null;
+  if (PLAIN_OTHER_TARGET.test(target) && !API_FIRST_SEGMENT.test(target) && !target.includes("/.")) return null;
   if (!looksLikeApi(target)) return null;
   if (!target.startsWith("/")) return "the request target is a full URL, not a path";
   if (target.includes("#")) return "the request target has a fragment (#), which clients never send";

@@ -47,7 +47,8 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
     webRoot = mkdtempSync(path.join(tmpdir(), "dialwise-page-render-"));
     mkdirSync(path.join(webRoot, "assets"));
     writeFileSync(path.join(webRoot, "index.html"), INDEX);
-    server = await startTestServer(engine, { RATE_LIMIT_PER_MINUTE: "100000" }, { webRoot, ssrEntry: RENDER_MODULE });
+    // Two renders at a time, as the concurrency test below expects; pages unlimited per address here.
+    server = await startTestServer(engine, { RATE_LIMIT_PER_MINUTE: "100000", PAGE_RATE_LIMIT_PER_MINUTE: "100000", PAGE_RENDER_CONCURRENCY: "2" }, { webRoot, ssrEntry: RENDER_MODULE });
   }, 120_000);
   afterAll(async () => {
     await server.close();
@@ -150,5 +151,43 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
     const visitor = readPage((await server.app.inject({ url: "/en" })).body);
     expect(visitor.state?.session).toBeNull();
     expect(visitor.root).not.toContain(strings("en", "home")["index.balance.heading"]);
+  });
+
+  it("renders a page once for every address that differs only in parameters the page does not read", async () => {
+    // A flood's addresses: campaign tags, click ids and anything else a visitor can make unique.
+    const first = await server.app.inject({ url: "/en/country/gb?utm_source=flood-1" });
+    expect(first.statusCode).toBe(200);
+    expect(readPage(first.body).state?.language).toBe("en");
+    for (const query of ["utm_source=flood-2&utm_medium=x", "gclid=abc", "fbclid=def", "cachebuster=3", "utm_campaign=y&q=ignored", ""]) {
+      // A render made later carries a later fetch time in its answers: a page rendered anew would differ.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const again = await server.app.inject({ url: query === "" ? "/en/country/gb" : `/en/country/gb?${query}` });
+      expect(again.body === first.body, `${query}: rendered anew`).toBe(true);
+    }
+  });
+
+  it("still renders what a page reads from its address: the search's q, whatever else the address carries", async () => {
+    const jamaica = readPage((await server.app.inject({ url: "/en/search?utm_source=mail&q=1876&gclid=1" })).body);
+    expect(jamaica.text).toContain("Jamaica");
+    const india = readPage((await server.app.inject({ url: "/en/search?q=india&fbclid=2" })).body);
+    expect(india.text).toContain("India");
+    expect(india.text).not.toContain("Jamaica");
+  });
+
+  it("renders at most two pages at once; the others go out at once as the shell the browser renders", async () => {
+    // Searches nobody asked before, all at the same moment: none of them can come from a cache.
+    const queries = ["jam", "ind", "swe", "fra", "ger", "spa", "bra", "chi"].map((word) => `${word}-${engine}`);
+    const answers = await Promise.all(queries.map((query) => server.app.inject({ url: `/en/search?q=${query}` })));
+    const rendered = answers.filter((answer) => readPage(answer.body).state !== undefined);
+    expect(rendered.length).toBeGreaterThanOrEqual(1);
+    expect(rendered.length).toBeLessThanOrEqual(2);
+    for (const answer of answers) {
+      // Every one is the search page with its own head, rendered or not.
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain(`<title>${strings("en", "seo")["seo.search.title"]} · `);
+      expect(answer.body).toContain('<div id="root">');
+    }
+    // The slots come back: a page asked alone afterwards is rendered.
+    expect(readPage((await server.app.inject({ url: `/en/search?q=after-${engine}` })).body).state).toBeDefined();
   });
 });

@@ -5,6 +5,7 @@ import { LRUCache } from "lru-cache";
 import { SESSION_COOKIE_NAME } from "../auth/auth";
 import { isLocale, type Locale } from "../../shared/i18n/locales";
 import { PUBLIC_PAGE_PATHS } from "../../shared/site/page-paths";
+import { canonicalPageAddress } from "../../shared/site/page-query";
 import { serializeSsrState, SSR_STATE_ELEMENT_ID, type RenderedPage, type RenderRequest } from "../../shared/site/ssr-state";
 
 /** Writes a public page's content into its HTML; the HTML unchanged for any other page. */
@@ -15,16 +16,26 @@ const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_NAM
 
 type RenderModule = { renderPage: (request: RenderRequest) => Promise<RenderedPage | null> };
 
-const PUBLIC_PAGE = new RegExp(
-  `^/([a-z]{2})(?:/(?:${PUBLIC_PAGE_PATHS.filter(Boolean)
-    .map((page) => page.replace(/:[a-z]+/g, "[a-z0-9-]+"))
-    .join("|")}))?/?$`,
-);
+type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];
 
-/** The language of a public page's address, or null for any other address (private pages stay client-rendered: they are noindex and personal). */
+/** Each public page's address under any two-letter prefix, with or without a trailing slash. */
+const PUBLIC_PAGES = PUBLIC_PAGE_PATHS.map((page) => ({
+  page,
+  address: new RegExp(`^/([a-z]{2})${page === "" ? "" : `/${page.replace(/:[a-z]+/g, "[a-z0-9-]+")}`}/?$`),
+}));
+
+/** The public page at `pathname` and its language, or null for any other address (private pages stay client-rendered: they are noindex and personal). */
+export function publicPageOf(pathname: string): { page: PublicPagePath; language: Locale } | null {
+  for (const { page, address } of PUBLIC_PAGES) {
+    const language = address.exec(pathname)?.[1];
+    if (language !== undefined) return isLocale(language) ? { page, language } : null;
+  }
+  return null;
+}
+
+/** The language of a public page's address, or null for any other address. */
 export function publicPageLanguage(pathname: string): Locale | null {
-  const language = PUBLIC_PAGE.exec(pathname)?.[1];
-  return isLocale(language) ? language : null;
+  return publicPageOf(pathname)?.language ?? null;
 }
 
 /**
@@ -42,39 +53,62 @@ export async function loadBodyRenderer(
     strings: (language: Locale) => Promise<Record<string, string>>;
     /** What a visitor's page is made of besides the strings (the rates snapshot, the published posts' version): a page is rendered again when one changes. */
     sources: () => readonly unknown[];
+    /** How many pages may be rendered at once; past that a page goes out as the shell with its head, for the browser to render. */
+    concurrency: number;
   },
 ): Promise<BodyRenderer | null> {
   if (!existsSync(entryFile)) return null;
   const module = (await import(pathToFileURL(entryFile).href)) as RenderModule;
   // A visitor who is not signed in sees what every such visitor sees: their page is kept while
   // everything it was made of is the same objects (each reloaded through the event bus on any instance's change).
-  const visitorPages = new LRUCache<string, { sources: readonly unknown[]; html: string }>({ max: 500 });
+  // Kept under the page's canonical address, so a query string the page does not read renders nothing anew.
+  const visitorPages = new LRUCache<string, KeptPage>({ max: 500 });
+  // Addresses with a parameter the page reads (a search) are whatever anyone types: a small cache of
+  // their own, so a run of made-up searches cannot push the plain pages out.
+  const queriedPages = new LRUCache<string, KeptPage>({ max: 100 });
+  let rendering = 0;
 
   return async (html, request) => {
-    const url = request.url;
-    const language = publicPageLanguage(url.split("?")[0] ?? "/");
-    if (language === null) return html;
+    const publicPage = publicPageOf(request.url.split("?")[0] ?? "/");
+    if (publicPage === null) return html;
+    const { page: path, language } = publicPage;
+    const address = canonicalPageAddress(request.url, path);
     const [strings, english] = await Promise.all([options.strings(language), options.strings("en")]);
-    // A search's address is whatever anyone types: those pages are not kept.
-    const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? "") && !url.includes("?");
+    const signedIn = SESSION_COOKIE.test(request.headers.cookie ?? "");
+    const kept = signedIn ? null : address.includes("?") ? queriedPages : visitorPages;
     const sources = [html, strings, english, ...options.sources()];
-    const kept = anonymous ? visitorPages.get(url) : undefined;
-    if (kept && kept.sources.length === sources.length && kept.sources.every((source, index) => source === sources[index])) return kept.html;
-    const page = await module.renderPage({
-      url,
-      origin: options.origin,
-      language,
-      strings,
-      english,
-      api: (path, init) => answerInProcess(app, request, path, init),
-    });
+    const found = kept?.get(address);
+    if (found && found.sources.length === sources.length && found.sources.every((source, index) => source === sources[index])) return found.html;
+    // Renders share the event loop with the API and the carriers' webhooks, and a render is
+    // costly: past the limit the page goes out with its head and an empty root, which the
+    // browser renders as it does a private page (decision 026).
+    if (rendering >= options.concurrency) return html;
+    rendering += 1;
+    let page: RenderedPage | null;
+    try {
+      page = await module.renderPage({
+        url: address,
+        origin: options.origin,
+        language,
+        strings,
+        english,
+        api: (apiPath, init) => answerInProcess(app, request, apiPath, init),
+      });
+    } finally {
+      rendering -= 1;
+    }
     if (page === null) return html;
     const written = html
       .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`)
       .replace("</body>", () => `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${serializeSsrState(page.state)}</script></body>`);
-    if (anonymous) visitorPages.set(url, { sources, html: written });
+    kept?.set(address, { sources, html: written });
     return written;
   };
+}
+
+interface KeptPage {
+  sources: readonly unknown[];
+  html: string;
 }
 
 /**

@@ -20,19 +20,16 @@ interface Window {
 }
 
 /**
- * The API's per-client request limit: a fixed window per address, checked
- * synchronously before anything else runs. Written here rather than taken from
- * @fastify/rate-limit, whose promise-based hook measured about a fifth of a cheap
- * API answer's server time (decision 006); the sign-in and reset limits are
- * separate and live in the database (decision 004).
+ * Counts each client's requests in a fixed window: null while a client is within
+ * `max`, else the seconds until its window ends. Clients are remembered in a bounded
+ * LRU, so addresses made up by the thousand cannot fill memory.
  */
-export function createRateLimiter(options: RateLimitOptions): onRequestHookHandler {
+export function createWindowCounter(options: RateLimitOptions): (ip: string) => number | null {
   const windowMs = options.windowMs ?? 60_000;
   const now = options.now ?? Date.now;
   const windows = new LRUCache<string, Window>({ max: options.maxClients ?? 50_000 });
-
-  return (request, reply, done) => {
-    const key = clientKey(request.ip);
+  return (ip) => {
+    const key = clientKey(ip);
     const at = now();
     let window = windows.get(key);
     if (window === undefined || at >= window.resetsAt) {
@@ -40,8 +37,23 @@ export function createRateLimiter(options: RateLimitOptions): onRequestHookHandl
       windows.set(key, window);
     }
     window.count += 1;
-    if (window.count <= options.max) return done();
-    const seconds = Math.max(1, Math.ceil((window.resetsAt - at) / 1000));
+    if (window.count <= options.max) return null;
+    return Math.max(1, Math.ceil((window.resetsAt - at) / 1000));
+  };
+}
+
+/**
+ * The API's per-client request limit: a fixed window per address, checked
+ * synchronously before anything else runs. Written here rather than taken from
+ * @fastify/rate-limit, whose promise-based hook measured about a fifth of a cheap
+ * API answer's server time (decision 006); the sign-in and reset limits are
+ * separate and live in the database (decision 004). Pages have their own (page-limit.ts).
+ */
+export function createRateLimiter(options: RateLimitOptions): onRequestHookHandler {
+  const count = createWindowCounter(options);
+  return (request, reply, done) => {
+    const seconds = count(request.ip);
+    if (seconds === null) return done();
     reply.header("retry-after", String(seconds));
     done(new AppError(429, "rate_limited", `Too many requests. Please wait ${seconds} seconds and try again.`));
   };

@@ -52,7 +52,9 @@ export type ResponseKind = "page" | "api";
 /** Sets the security headers of a page (and static file) or of a JSON answer. */
 export function setSecurityHeaders(reply: FastifyReply, kind: ResponseKind): void {
   const headers = kind === "api" ? API_SECURITY_HEADERS : (reply.server.pageSecurityHeaders ?? PAGE_SECURITY_HEADERS.plain);
-  for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  // On the reply, not its raw response: Fastify hands them to writeHead with its own in one object,
+  // validated once there, where headers set on the raw response are validated when set and merged again.
+  for (const [name, value] of headers) reply.header(name, value);
 }
 
 const pageHeadersHook: onRequestHookHandler = (_request, reply, done) => {

@@ -73,6 +73,8 @@ describe.each(engines)("serving the web app on %s", (engine) => {
     for (const url of ["/en/no-such-page", "/en/country/zz", "/en/country/not-a-country", "/en/countries/extra", "/wp-login.php", "/en/history/1"]) {
       const response = await server.app.inject({ url, headers: { "accept-encoding": "gzip" } });
       expect(response.statusCode, url).toBe(404);
+      // Its words follow the visitor's language choice, so caches must tell visitors apart.
+      expect(response.headers["vary"], url).toBe("Accept-Encoding, Accept-Language, Cookie");
       const html = gunzipSync(response.rawPayload).toString();
       expect(bodyOf(html), url).toBe(bodyOf(INDEX));
       expect(html, url).toContain('<meta name="robots" content="noindex,nofollow">');

@@ -30,6 +30,7 @@ export async function startTestServerOn(
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     PUBLIC_URL: "http://localhost:3000",
     RATE_LIMIT_PER_MINUTE: "1000",
+    PAGE_RATE_LIMIT_PER_MINUTE: "1000",
     ...env,
   });
   // Tests write live calls by hand (old ones too) and check them at once: the watch over live calls would
