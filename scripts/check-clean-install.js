@@ -76,6 +76,8 @@ async function check(mode) {
     cleanCopy(folder);
     const install = spawnSync("npm", [...mode.install, "--no-audit", "--no-fund", "--prefer-offline"], { cwd: folder, env: cleanEnv({}), encoding: "utf8" });
     if (install.status !== 0) throw new Error(`npm ${mode.install.join(" ")} failed:\n${install.stdout}${install.stderr}`);
+    // Every package of the tree accepts the Node we run on (decision 001): a fresh install prints no engine warning.
+    if (/EBADENGINE/.test(install.stderr + install.stdout)) throw new Error(`npm ${mode.install.join(" ")} warned about engines:\n${install.stderr}`);
     if (mode.withoutDevTools) {
       // vite names tsx as an optional peer, so npm may install it even here: take it away to
       // prove that neither the build nor the server needs it.
