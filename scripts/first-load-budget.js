@@ -18,7 +18,7 @@ import { gzipSync } from "node:zlib";
  * which the browser must all fetch before the page runs; the modulepreload links and
  * the module script in index.html are counted too, whatever the manifest says.
  */
-export const FIRST_LOAD_BUDGET_BYTES = 134 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 135 * 1024;
 /** Where the budget is headed (decision 017). */
 export const FIRST_LOAD_GOAL_BYTES = 150 * 1024;
 /**
