@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
  * The serious and critical axe findings inside the given regions, as "rule (count)" strings.
@@ -12,13 +12,19 @@ import type { Page } from "@playwright/test";
 export async function seriousAccessibilityProblems(page: Page, regions: string[] = ["main"]): Promise<string[]> {
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   await page.waitForLoadState("networkidle");
-  // A string, as below: this file is type-checked without the DOM's types.
-  await page.waitForFunction(
-    `${JSON.stringify(regions)}.every((selector) => [...document.querySelectorAll(selector)]
-      .every((region) => region.closest('[aria-busy="true"]') === null && region.querySelector('[aria-busy="true"]') === null))`,
-    undefined,
-    { timeout: 10_000 },
-  );
+  // A string, as below: this file is type-checked without the DOM's types. Polled from here with evaluate, not
+  // waitForFunction: that one re-evaluates a string inside the page, which our CSP (no 'unsafe-eval') refuses
+  // whenever the regions are still busy at the first look.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          `${JSON.stringify(regions)}.every((selector) => [...document.querySelectorAll(selector)]
+            .every((region) => region.closest('[aria-busy="true"]') === null && region.querySelector('[aria-busy="true"]') === null))`,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   // Infinite ones (a spinner) never finish and are left out.
   await page.evaluate(`Promise.all(document.getAnimations()
     .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
