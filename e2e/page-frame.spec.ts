@@ -143,6 +143,8 @@ for (const [width, height] of [
       const toast = page.locator("[data-sonner-toast]");
       await expect(toast).toBeVisible();
       if (width > 600) await expect(page.getByRole("banner").getByText(/12\.50/)).toBeVisible();
+      // Measured where the toast comes to rest: it slides in, and a box taken mid-slide is not where it stays.
+      await toast.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))));
       const header = await page.getByRole("banner").boundingBox();
       const box = await toast.boundingBox();
       await page.screenshot({ path: testInfo.outputPath(`toast-${language}-${width}.png`) });
