@@ -29,6 +29,12 @@ describe("start-up progress", () => {
     ]);
   });
 
+  it("says a step whose verb it does not know is done, plainly", async () => {
+    const { lines, progress, advance } = recorder(false);
+    await progress.step("Warming the caches", async () => advance(300));
+    expect(lines).toEqual(["Warming the caches…", "Warming the caches: done in 0.3 s."]);
+  });
+
   it("says nothing is done when the step fails", async () => {
     const { lines, progress } = recorder(false);
     await expect(progress.step("Starting the job queue", () => Promise.reject(new Error("no database")))).rejects.toThrow("no database");

@@ -43,11 +43,11 @@ const PAST: Record<string, string> = {
   Building: "Built",
 };
 
+// A verb not listed still reads plainly ("Warming the caches: done"), and never stops a start that went well.
 function pastTense(what: string): string {
   const [verb = "", ...rest] = what.split(" ");
   const past = PAST[verb];
-  if (past === undefined) throw new Error(`No past tense for the start-up step "${what}": add its verb to PAST`);
-  return [past, ...rest].join(" ");
+  return past === undefined ? `${what}: done` : [past, ...rest].join(" ");
 }
 
 /** Whether `work` is still running: a step worth announcing, rather than one already done. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { isLocale, type Locale } from "../../shared/i18n/locales";
+import { htmlText } from "./html-escape";
 import { createWindowCounter } from "./rate-limit";
 
 /** Null while the request's address is within its page limit, else the seconds until it may ask again. */
@@ -30,9 +31,5 @@ export async function withLimitNotice(html: string, notice: (language: Locale) =
   const language = /<html\b[^>]*\blang="([^"]+)"/i.exec(html)?.[1];
   const text = await notice(isLocale(language) ? language : "en");
   if (text === undefined) return html;
-  return html.replace('<div id="root"></div>', () => `<div id="root"><p style="padding:2rem 1rem;text-align:center">${escapeText(text)}</p></div>`);
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return html.replace('<div id="root"></div>', () => `<div id="root"><p style="padding:2rem 1rem;text-align:center">${htmlText(text)}</p></div>`);
 }

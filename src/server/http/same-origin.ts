@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import { AppError } from "./app-error";
 import { addRouteOnRequest } from "./route-hooks";
+import { originOf } from "./site-origins";
 
 /** The methods a browser lets any page send to any site with the visitor's cookies (forms: POST), and the rest that change things. */
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -37,15 +38,6 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-function originOf(url: string): string | null {
-  try {
-    const origin = new URL(url).origin;
-    // Opaque origins ("null": data:, file:, sandboxed frames) are no one's.
-    return origin === "null" ? null : origin;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Adds the same-origin check to every route that declares public, user or admin

@@ -51,9 +51,11 @@ function hostOf(address: string): string {
   return address.includes(":") && !address.startsWith("[") ? `[${address}]` : address;
 }
 
-function originOf(url: string): string | null {
+/** The origin of an address, or null when it has none: unparsable, or opaque ("null": data:, file:, sandboxed frames are no one's). */
+export function originOf(url: string): string | null {
   try {
-    return new URL(url).origin;
+    const origin = new URL(url).origin;
+    return origin === "null" ? null : origin;
   } catch {
     return null;
   }

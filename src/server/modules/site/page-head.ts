@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "../../../shared/
 import { formatUsd, moneyToDecimal } from "../../../shared/money";
 import { ADMIN_PAGE_PATHS, CUSTOMER_PAGE_PATHS } from "../../../shared/site/page-paths";
 import type { RatesSnapshot } from "../rates/snapshot";
+import { htmlAttribute, htmlText } from "../../http/html-escape";
 
 /** What a page's head says, in the page's language; rendered by renderPageHead. */
 export interface PageHead {
@@ -152,17 +153,17 @@ export async function resolvePageHead(pathname: string, status: 200 | 404, sourc
 export function renderPageHead(head: PageHead, sources: Pick<PageHeadSources, "publicUrl" | "supportEmail">): string {
   const url = (language: Locale) => `${sources.publicUrl}/${language}${head.page ?? ""}`;
   const tags = [
-    `<title>${text(head.title)}</title>`,
+    `<title>${htmlText(head.title)}</title>`,
     meta("name", "description", head.description),
     meta("name", "keywords", head.keywords),
     meta("name", "theme-color", "#0f766e"),
   ];
   if (head.noindex) tags.push(meta("name", "robots", "noindex,nofollow"));
   if (head.page !== null) {
-    tags.push(`<link rel="canonical" href="${attribute(url(head.language))}">`);
-    for (const language of head.languages) tags.push(`<link rel="alternate" hreflang="${language}" href="${attribute(url(language))}">`);
+    tags.push(`<link rel="canonical" href="${htmlAttribute(url(head.language))}">`);
+    for (const language of head.languages) tags.push(`<link rel="alternate" hreflang="${language}" href="${htmlAttribute(url(language))}">`);
     const fallback = head.languages.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : head.languages[0];
-    if (fallback) tags.push(`<link rel="alternate" hreflang="x-default" href="${attribute(url(fallback))}">`);
+    if (fallback) tags.push(`<link rel="alternate" hreflang="x-default" href="${htmlAttribute(url(fallback))}">`);
     tags.push(meta("property", "og:url", url(head.language)));
   }
   const image = `${sources.publicUrl}/og/${head.image}.png`;
@@ -253,15 +254,7 @@ function structuredData(head: PageHead, sources: Pick<PageHeadSources, "publicUr
 }
 
 function meta(kind: "name" | "property", key: string, content: string): string {
-  return `<meta ${kind}="${key}" content="${attribute(content)}">`;
-}
-
-function text(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-function attribute(value: string): string {
-  return text(value).replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return `<meta ${kind}="${key}" content="${htmlAttribute(content)}">`;
 }
 
 /** JSON inside <script>: nothing in it may close the element or start a comment. */
