@@ -3,7 +3,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { flagAssets } from "./scripts/flag-assets.js";
-import { PREACT_ALIASES, REACT_PACKAGE_NAMES, useSyncExternalStoreAsModules } from "./scripts/preact-aliases.js";
+import { inlineEarlyInput } from "./scripts/inline-early-input.js";
 
 // The API server's port as it sees it: the environment, else .env (npm run dev runs both side by side).
 // Node's loader, like the server's, keeps variables the environment already has.
@@ -14,12 +14,8 @@ const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 export default defineConfig({
   root: path.resolve(import.meta.dirname, "src/web"),
   publicDir: path.resolve(import.meta.dirname, "src/web/public"),
-  plugins: [tailwindcss(), flagAssets(), useSyncExternalStoreAsModules()],
-  // React's API on Preact (decision 019): every import of react or react-dom becomes preact/compat.
-  resolve: { alias: PREACT_ALIASES },
+  plugins: [tailwindcss(), flagAssets(), inlineEarlyInput()],
   oxc: { jsx: { runtime: "automatic", importSource: "react" } },
-  // The server render build bundles the packages that import React, so they meet the aliases; Node would load React itself.
-  ssr: { noExternal: REACT_PACKAGE_NAMES },
   build: {
     outDir: path.resolve(import.meta.dirname, "dist/web"),
     emptyOutDir: true,
@@ -29,9 +25,8 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       onwarn(warning, warn) {
-        // Packages' "use client" lines mean nothing to a bundle; useOptimistic is React 19's and imported only by code paths the app does not take.
+        // Packages' "use client" lines mean nothing to a bundle.
         if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;
-        if (warning.code === "IMPORT_IS_UNDEFINED" && warning.message.includes("useOptimistic")) return;
         warn(warning);
       },
       output: {
@@ -39,7 +34,7 @@ export default defineConfig({
           groups: [
             // What every page runs as it starts, in one file rather than a dozen: each file the app asks for
             // costs the browser a request and, in Vite's preload of the app's code, a <link> to insert.
-            { name: "framework", test: /[\\/]node_modules[\\/](preact|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|tailwind-merge|clsx|class-variance-authority)[\\/]/ },
+            { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|tailwind-merge|clsx|class-variance-authority)[\\/]/ },
           ],
         },
       },

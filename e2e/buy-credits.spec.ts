@@ -1,3 +1,5 @@
+// Its callbacks to page.evaluate run in the browser.
+/// <reference lib="dom" />
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { seriousAccessibilityProblems } from "./support/accessibility";

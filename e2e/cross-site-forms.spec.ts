@@ -1,3 +1,5 @@
+// Its callbacks to page.evaluate run in the browser.
+/// <reference lib="dom" />
 import { createServer, type Server } from "node:http";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";

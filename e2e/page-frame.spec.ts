@@ -1,3 +1,5 @@
+// Its callbacks to page.evaluate run in the browser.
+/// <reference lib="dom" />
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

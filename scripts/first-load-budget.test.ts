@@ -77,10 +77,10 @@ describe("the first-load budget", () => {
   });
 
   it("names the packages a build's files hold, from their source maps", () => {
-    const root = project({}, { "react-b": ["../../../node_modules/preact/dist/preact.mjs", "../../../node_modules/@tanstack/query-core/build/modern/query.js"] });
+    const root = project({}, { "react-b": ["../../../node_modules/react-dom/cjs/react-dom-client.production.js", "../../../node_modules/@tanstack/query-core/build/modern/query.js"] });
     const packages = packagesInFiles(path.join(root, "dist", "web-sourcemaps"), ["assets/react-b.js", "assets/shared-c.js"]);
     expect([...packages]).toEqual([
-      ["preact", "assets/react-b.js"],
+      ["react-dom", "assets/react-b.js"],
       ["@tanstack/query-core", "assets/react-b.js"],
     ]);
     expect(() => packagesInFiles(path.join(root, "dist", "web-sourcemaps"), ["assets/missing.js"])).toThrow(/no source map/);

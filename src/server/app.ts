@@ -20,6 +20,7 @@ import { registerRequestGuards } from "./http/request-guards";
 import { registerSameOriginWrites } from "./http/same-origin";
 import { siteOrigins } from "./http/site-origins";
 import { withAnalyticsId } from "./http/analytics";
+import { inlineScriptSources } from "./http/inline-scripts";
 import { registerSecurity } from "./http/security";
 import { pageStatus } from "./http/page-status";
 import { registerWebApp } from "./http/web-app";
@@ -184,7 +185,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerErrorHandling(app, { databaseReachable: databaseProbe(database.db) });
   registerJsonBody(app);
   registerCanonicalPaths(app);
-  registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute, analytics: config.analyticsId !== undefined });
+  registerSecurity(app, {
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    analytics: config.analyticsId !== undefined,
+    inlineScripts: options.webRoot === false ? [] : inlineScriptSources(options.webRoot ?? WEB_ROOT),
+  });
   registerRequestGuards(app);
   registerSameOriginWrites(app, origins);
   await registerOpenApi(app);

@@ -1,13 +1,14 @@
-import * as dom from "@testing-library/dom";
-import * as library from "@testing-library/react";
-import { options } from "preact";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach } from "vitest";
-import { drivePreactInTests } from "./preact-testing";
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => library.cleanup());
+// Vitest runs without globals, so Testing Library cannot register its own cleanup, nor tell React it runs under act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+afterEach(() => cleanup());
 
-drivePreactInTests(library, dom, options);
+// findBy… and waitFor wait up to 5 s for what should appear: a lazy page's chunk loads in tens
+// of milliseconds on an idle machine and can take seconds on a busy two-core one. A test that
+// passes is not slowed; one that fails fails 4 s later.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * better-auth's client keeps its session in nanostores, which tear a store down 1 s after its

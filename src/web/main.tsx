@@ -1,19 +1,17 @@
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
-import { StrictMode, useEffect, type ReactNode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider } from "react-router";
 import { fixRegionNames } from "../shared/countries/countries";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { createRouter, routes } from "./app/router";
 import { seedLocale } from "./lib/i18n/i18n";
-import { hydrateInSlices } from "./lib/hydration-slices";
+import { releaseAllIslands, watchIslands } from "./lib/islands";
 import { nextTask } from "./lib/next-task";
-import { dropReactOnlyProps } from "./lib/react-only-props";
 import { keepServerAnswersFresh } from "./ssr/server-answers";
 import { readSsrState } from "./ssr/ssr-state";
 import { startDeferredAnalytics } from "./lib/analytics/deferred-analytics";
 
-dropReactOnlyProps();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");
 
@@ -50,37 +48,37 @@ async function start(container: HTMLElement) {
   await loadMatchedPages();
   await nextTask();
   const router = createRouter({ hydrationData: { loaderData: {} } });
+  // A navigation may change what a part still waiting to be taken over shows: every part is taken over first.
+  const stopReleasing = router.subscribe(() => {
+    releaseAllIslands();
+    stopReleasing();
+  });
   await nextTask();
-  // Preact takes the HTML over synchronously; the parts of the page in a HydrationSlice follow, each in a task of its own (decision 021).
-  let allTakenOver = () => {};
-  const slicesHydrated = new Promise<void>((resolve) => (allTakenOver = resolve));
-  void hydrateInSlices(() =>
+  // React takes the HTML over as a transition, in slices it yields between; each part of the page is its own
+  // Suspense boundary, hydrated first where a person touches it, and text-only parts wait until needed (decision 034).
+  watchIslands(container);
+  startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
-        <AppReady when={slicesHydrated}>
+        <AppReady>
           <AppProviders queryClient={queryClient} session={state.session}>
             <RouterProvider router={router} />
           </AppProviders>
         </AppReady>
       </StrictMode>,
-    ),
-  ).then(allTakenOver);
+    );
+  });
 }
 
-/** A page the browser rendered itself is running once rendered. */
-const RENDERED = Promise.resolve();
-
 /**
- * Marks the page as running (`<html data-app-ready>`) once React has rendered or taken over the HTML, every slice of it
- * included (`when`): until then a server-rendered page does not answer clicks.
+ * Marks the page as running (`<html data-app-ready>`) once React has rendered or taken over the HTML: from then
+ * on every part answers, the parts still as the server wrote them being taken over as they are touched.
  */
-function AppReady({ children, when = RENDERED }: { children: ReactNode; when?: Promise<void> }) {
+function AppReady({ children }: { children: ReactNode }) {
   useEffect(() => {
-    void when.then(() => {
-      document.documentElement.dataset.appReady = "true";
-    });
-  }, [when]);
+    document.documentElement.dataset.appReady = "true";
+  }, []);
   return children;
 }
 

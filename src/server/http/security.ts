@@ -8,16 +8,17 @@ import { API_SECURITY_HEADERS, staticSecurityHeaders } from "./security-headers"
  * Security headers and the content security policy of pages. The policy already
  * admits what the voice SDK needs (Twilio's signalling and media hosts, blob audio)
  * and Google sign-in and Stripe Checkout as form/redirect targets; Google Analytics'
- * hosts only when the server has an analytics ID.
+ * hosts only when the server has an analytics ID; the built page's own inline scripts by
+ * their hashes (inline-scripts.ts).
  */
-function pageSecurityHeaders(analytics: boolean): ReadonlyArray<readonly [string, string]> {
+function pageSecurityHeaders(analytics: boolean, inlineScripts: readonly string[]): ReadonlyArray<readonly [string, string]> {
   const extra = (directive: keyof typeof ANALYTICS_CSP_SOURCES) => (analytics ? ANALYTICS_CSP_SOURCES[directive] : []);
   return staticSecurityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...extra("scriptSrc")],
+        scriptSrc: ["'self'", ...inlineScripts, ...extra("scriptSrc")],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...extra("imgSrc")],
         fontSrc: ["'self'", "data:"],
@@ -38,7 +39,7 @@ function pageSecurityHeaders(analytics: boolean): ReadonlyArray<readonly [string
 }
 
 /** Google Analytics' hosts join the policy only where ANALYTICS_ID is set (analytics.ts). */
-const PAGE_SECURITY_HEADERS = { plain: pageSecurityHeaders(false), analytics: pageSecurityHeaders(true) };
+const PLAIN_PAGE_SECURITY_HEADERS = pageSecurityHeaders(false, []);
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -51,7 +52,7 @@ export type ResponseKind = "page" | "api";
 
 /** Sets the security headers of a page (and static file) or of a JSON answer. */
 export function setSecurityHeaders(reply: FastifyReply, kind: ResponseKind): void {
-  const headers = kind === "api" ? API_SECURITY_HEADERS : (reply.server.pageSecurityHeaders ?? PAGE_SECURITY_HEADERS.plain);
+  const headers = kind === "api" ? API_SECURITY_HEADERS : (reply.server.pageSecurityHeaders ?? PLAIN_PAGE_SECURITY_HEADERS);
   // On the reply, not its raw response: Fastify hands them to writeHead with its own in one object,
   // validated once there, where headers set on the raw response are validated when set and merged again.
   for (const [name, value] of headers) reply.header(name, value);
@@ -71,8 +72,8 @@ const apiHeadersHook: onRequestHookHandler = (_request, reply, done) => {
  * routes that declare an access level) get the short API set (decision 006). The set
  * is chosen once per route, when it registers; the not-found handler sets its own.
  */
-export function registerSecurity(app: FastifyInstance, options: { rateLimitPerMinute: number; analytics?: boolean }): void {
-  app.decorate("pageSecurityHeaders", options.analytics === true ? PAGE_SECURITY_HEADERS.analytics : PAGE_SECURITY_HEADERS.plain);
+export function registerSecurity(app: FastifyInstance, options: { rateLimitPerMinute: number; analytics?: boolean; inlineScripts?: readonly string[] }): void {
+  app.decorate("pageSecurityHeaders", pageSecurityHeaders(options.analytics === true, options.inlineScripts ?? []));
   registerRateLimit(app, { max: options.rateLimitPerMinute });
   // Registered after the limit and put first, so every answer, a 429 included, carries the headers.
   app.addHook("onRoute", (route) => {

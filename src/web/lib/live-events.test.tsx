@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render } from "@testing-library/react";
+import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BALANCE_QUERY_KEY, onLiveEvent, reopenDelayMs, useLiveEvents } from "./live-events";
@@ -60,7 +60,7 @@ describe("useLiveEvents", () => {
     expect(created[0]?.url).toBe("/api/events");
     created[0]?.emit("cache.invalidate", { queryKey: ["balance"] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["balance"] });
-    act(() => view.unmount());
+    view.unmount();
     expect(created[0]?.closed).toBe(true);
   });
 
@@ -107,7 +107,7 @@ describe("useLiveEvents", () => {
     expect(created).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(created).toHaveLength(3);
-    act(() => view.unmount());
+    view.unmount();
     expect(created[2]?.closed).toBe(true);
     random.mockRestore();
   });

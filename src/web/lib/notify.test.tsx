@@ -1,9 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { drivePreactInTests } from "../../test/preact-testing";
-
-/** The fresh Testing Library's cleanup: the setup file's own copy does not know what this one rendered. */
-let cleanupFresh = () => {};
-afterEach(() => cleanupFresh());
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 /** Each test starts with sonner not yet loaded: fresh copies of the modules that hold that state. */
 async function freshModules() {
@@ -14,11 +10,7 @@ async function freshModules() {
   loadEnglish(i18n);
   const { notify, useLoadedSonner } = await import("./notify");
   const { AppToaster } = await import("../app/toaster");
-  // The fresh modules render with a fresh Preact: Testing Library's copy must be the same one.
-  const library = await import("@testing-library/react");
-  drivePreactInTests(library, await import("@testing-library/dom"), (await import("preact")).options);
-  cleanupFresh = library.cleanup;
-  return { notify, useLoadedSonner, AppToaster, ...library };
+  return { notify, useLoadedSonner, AppToaster };
 }
 
 describe("notify", () => {
@@ -27,7 +19,7 @@ describe("notify", () => {
   });
 
   it("names the notifications region before sonner is there, then shows the first notification in it", async () => {
-    const { notify, useLoadedSonner, AppToaster, act, render, screen } = await freshModules();
+    const { notify, useLoadedSonner, AppToaster } = await freshModules();
     const seen: boolean[] = [];
     function Probe() {
       seen.push(useLoadedSonner() !== null);
@@ -50,7 +42,7 @@ describe("notify", () => {
   });
 
   it("keeps what was asked for before a toaster is on the page and shows it once one is", async () => {
-    const { notify, AppToaster, render, screen } = await freshModules();
+    const { notify, AppToaster } = await freshModules();
     notify.error("Call failed", { description: "Try again" });
     await vi.dynamicImportSettled();
     expect(screen.queryByText("Call failed")).toBeNull();
@@ -62,7 +54,7 @@ describe("notify", () => {
   });
 
   it("shows later notifications through the loaded toaster, warnings with their look", async () => {
-    const { notify, AppToaster, act, render, screen } = await freshModules();
+    const { notify, AppToaster } = await freshModules();
     render(<AppToaster />);
     act(() => notify.warning("Balance spent"));
     const first = await screen.findByText("Balance spent");
@@ -73,7 +65,7 @@ describe("notify", () => {
   });
 
   it("fetches sonner when the browser is idle, with no notification asked for", async () => {
-    const { useLoadedSonner, AppToaster, render, screen, waitFor } = await freshModules();
+    const { useLoadedSonner, AppToaster } = await freshModules();
     let loaded = false;
     function Probe() {
       loaded = useLoadedSonner() !== null;

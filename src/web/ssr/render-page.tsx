@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { dehydrate, type Query, type QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { renderToStringAsync } from "preact-render-to-string";
+import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { regionNamesOf, type RegionNames } from "../../shared/countries/countries";
 import type { Locale } from "../../shared/i18n/locales";
@@ -134,8 +134,11 @@ function pick(strings: Record<string, string>, used: Set<string>, prefixes: Set<
   return picked;
 }
 
-/** Waits for every lazy part of the page (a lazy Markdown renderer, say) and writes it inline, in document order. */
+/** Waits for every lazy part of the page (a lazy Markdown renderer, say), unlike renderToString. */
 async function renderToString(element: React.ReactNode): Promise<string> {
-  // preact-render-to-string takes Preact's elements, which is what React's API makes here (decision 019).
-  return renderToStringAsync(element as Parameters<typeof renderToStringAsync>[0]);
+  // Every part inline, in document order: React would otherwise move large parts behind scripts that reveal them later (which the CSP forbids).
+  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../../components/ui/spinner";
 import { useAuth } from "../../features/accounts/use-auth";
-import { HydrationSlice } from "../../lib/hydration-slices";
+import { Island } from "../../lib/islands";
 import { useSessionWatch } from "../../features/accounts/use-session-watch";
 import { useLiveEvents } from "../../lib/live-events";
 import { CallDock } from "../../features/calls/call-dock";
@@ -29,17 +29,17 @@ export function AppShell({ children }: { children?: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
           {t("common.skip_to_content")}
         </a>
-        <HydrationSlice>
+        <Island name="header">
           <SiteHeader />
-        </HydrationSlice>
+        </Island>
         <div className="flex-1 pt-16">
           <Suspense fallback={<PageSpinner />}>
             {children ?? <Outlet />}
           </Suspense>
         </div>
-        <HydrationSlice>
+        <Island name="footer" deferred>
           <SiteFooter />
-        </HydrationSlice>
+        </Island>
         <CallDock />
       </div>
     </CallSessionProvider>

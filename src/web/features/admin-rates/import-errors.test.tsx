@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import englishErrors from "../../../../data/translations/en/request-errors.json";
 import { AppProviders, createQueryClient } from "../../app/providers";
@@ -28,7 +28,10 @@ async function chooseFile(content: string) {
   );
   fireEvent.click(await screen.findByRole("button", { name: "Import rate deck" }));
   const dialog = await screen.findByRole("dialog");
-  fireEvent.change(within(dialog).getByLabelText("Rate deck CSV file"), { target: { files: [new File([content], "deck.csv", { type: "text/csv" })] } });
+  // The file is read, and its preview asked for, after the event: inside act, so the renders they cause are awaited.
+  await act(async () => {
+    fireEvent.change(within(dialog).getByLabelText("Rate deck CSV file"), { target: { files: [new File([content], "deck.csv", { type: "text/csv" })] } });
+  });
   return dialog;
 }
 

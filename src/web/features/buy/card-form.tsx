@@ -12,9 +12,9 @@ import { cardSchema, cvcDigits, formatExpiry, groupCardNumber, type CardDetails,
 const CARD_INPUT = "tabular-nums rtl:text-end";
 
 /**
- * A field's change kept to its format. The text on screen is set as well: when the format
- * gives back the value the form already holds (a fifth digit typed into "12/34"), nothing
- * renders again, and Preact would leave the extra characters in the field.
+ * A field's change kept to its format. The text on screen is set as well, before any render:
+ * when the format gives back the value the form already holds (a fifth digit typed into
+ * "12/34"), nothing renders again, and the extra characters must not flash in the field.
  */
 function keptTo(format: (text: string) => string, onChange: (value: string) => void) {
   return (event: ChangeEvent<HTMLInputElement>) => {

@@ -47,10 +47,7 @@ const renderPage = () =>
     { path: `/en/payment-success?payment=${PAYMENT}`, pattern: "/:lang/payment-success" },
   );
 
-// Not inside act(): Preact's act would hold the renders (and the requests they start) until the time had passed.
-const advance = async (ms: number) => {
-  await vi.advanceTimersByTimeAsync(ms);
-};
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe("PaymentSuccessPage", () => {
   afterEach(() => {

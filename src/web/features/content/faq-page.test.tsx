@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FAQ_ENTRIES } from "../../../shared/content/faq-entries";
 import english from "../../../../data/translations/en/faq.json";
@@ -67,12 +67,12 @@ describe("FaqPage", () => {
     expect(document.getElementById("faq-refunds")?.contains(refunds)).toBe(true);
     expect(screen.getAllByRole("button", { expanded: true })).toEqual([refunds]);
     // Another fragment opens that one too; the first stays open.
-    await router.navigate("/en/faq#faq-emergency");
+    await act(() => router.navigate("/en/faq#faq-emergency"));
     const emergency = screen.getByRole("button", { name: "Can I call emergency numbers?" });
     await waitFor(() => expect(emergency.getAttribute("aria-expanded")).toBe("true"));
     expect(refunds.getAttribute("aria-expanded")).toBe("true");
     // An unknown fragment opens nothing.
-    await router.navigate("/en/faq#nothing");
+    await act(() => router.navigate("/en/faq#nothing"));
     expect(screen.getAllByRole("button", { expanded: true })).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { HydrationSlice } from "../../lib/hydration-slices";
+import { Island } from "../../lib/islands";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useAuth } from "../accounts/use-auth";
 import { CallSection } from "../calls/call-section";
@@ -38,29 +38,29 @@ export function HomePage() {
   }
   return (
     <main id="main">
-      {/* Each part taken over in a task of its own, top to bottom (decision 021). */}
-      <HydrationSlice>
+      {/* Each part taken over on its own; the parts nobody types or clicks in wait until they are needed (decision 034). */}
+      <Island name="hero" deferred>
         <HeroSection />
-      </HydrationSlice>
-      <HydrationSlice>
+      </Island>
+      <Island name="call">
         <CallSection showHeading />
-      </HydrationSlice>
-      <HydrationSlice>
+      </Island>
+      <Island name="about" deferred>
         <TrustIndicator />
         <HowItWorks />
         <FeaturesSection />
         <TestimonialsSection />
         <CallToAction />
-      </HydrationSlice>
-      <HydrationSlice>
+      </Island>
+      <Island name="comparison" deferred>
         <ComparisonSection />
-      </HydrationSlice>
-      <HydrationSlice>
+      </Island>
+      <Island name="simulator">
         <PriceSimulator />
-      </HydrationSlice>
-      <HydrationSlice>
+      </Island>
+      <Island name="faq">
         <FaqPreview />
-      </HydrationSlice>
+      </Island>
     </main>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Ltr } from "../../components/ui/ltr";
 import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api-client";
-import { HydrationSlice } from "../../lib/hydration-slices";
+import { Island } from "../../lib/islands";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { usePageTitle } from "../../lib/use-page-title";
 import { NotFoundPage } from "../system/not-found-page";
@@ -95,20 +95,20 @@ export function CountryPage() {
         </div>
       </section>
 
-      {/* Below the header section, each part taken over in a task of its own (decision 021). */}
-      <HydrationSlice>
+      {/* Below the header section, each part taken over on its own; the text-only parts wait until they are needed (decision 034). */}
+      <Island name="country-rates" deferred>
         <div className="mx-auto grid max-w-5xl items-start gap-6 px-4 py-10 md:grid-cols-2">
           <LineRates groups={groups} cheapest={cheapest} mostExpensive={mostExpensive} />
           <DialingGuide code={isoCode} dialCode={country.dial_code} name={name} />
         </div>
-      </HydrationSlice>
+      </Island>
 
-      <HydrationSlice>
+      <Island name="simulator">
         <PriceSimulator key={isoCode} defaultCode={isoCode} className="max-w-5xl py-6" />
-      </HydrationSlice>
+      </Island>
 
       {related.length > 0 ? (
-        <HydrationSlice>
+        <Island name="related" deferred>
         <section aria-labelledby="related-heading" className="mx-auto max-w-5xl px-4 py-10">
           <h2 id="related-heading" className="text-xl font-semibold text-slate-900">
             {t("country_page.related_heading")}
@@ -130,7 +130,7 @@ export function CountryPage() {
             ))}
           </ul>
         </section>
-        </HydrationSlice>
+        </Island>
       ) : null}
     </main>
   );

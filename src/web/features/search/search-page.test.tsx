@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SearchResults } from "../../../shared/api/search";
 import { parseMoney } from "../../../shared/money";
@@ -103,7 +103,7 @@ describe("SearchPage", () => {
     fireEvent.change(box, { target: { value: "refund" } });
     await waitFor(() => expect(router.state.location.search).toBe("?q=refund"));
     await screen.findByRole("link", { name: /How a refund works/ });
-    await router.navigate(-1);
+    await act(() => router.navigate(-1));
     await waitFor(() => expect(box.value).toBe("jam"));
     expect((await findLinkTo("/en/country/jm")).textContent).toContain("Jamaica");
   });

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "./i18n";
@@ -45,7 +45,7 @@ describe("useStrings", () => {
     const fetchMock = stubStrings();
     renderAt("/en/x", ["probe_c."]);
     expect(screen.getByTestId("ready").textContent).toBe("false");
-    await vi.waitFor(() => expect(screen.getByTestId("ready").textContent).toBe("true"));
+    await waitFor(() => expect(screen.getByTestId("ready").textContent).toBe("true"));
     expect(requested(fetchMock)).toEqual(["/api/i18n/en?prefixes=probe_c."]);
     expect(i18n.getResource("en", "translation", "probe_c.three")).toBe("three");
   });
@@ -54,7 +54,7 @@ describe("useStrings", () => {
     const fetchMock = stubStrings();
     renderAt("/sv/x", ["probe_a.", "probe_b."]);
     expect(screen.getByTestId("ready").textContent).toBe("false");
-    await vi.waitFor(() => expect(screen.getByTestId("ready").textContent).toBe("true"));
+    await waitFor(() => expect(screen.getByTestId("ready").textContent).toBe("true"));
     expect(requested(fetchMock)).toEqual(["/api/i18n/en?prefixes=probe_a.%2Cprobe_b.", "/api/i18n/sv?prefixes=probe_a.%2Cprobe_b."]);
     expect(i18n.getResource("sv", "translation", "probe_b.two")).toBe("två");
     expect(i18n.getResource("en", "translation", "probe_b.two")).toBe("two");

@@ -1,0 +1,69 @@
+// Its callbacks to page.evaluate run in the browser.
+/// <reference lib="dom" />
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createVerifiedUser, signIn } from "./support/accounts";
+
+/**
+ * A person types and presses as soon as the page shows (at its `load` event), before the
+ * app has taken it over, on a phone-speed CPU (Lighthouse's 4× slowdown). What they typed
+ * must survive the takeover and their press must be acted on (decision 035).
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Opens `path` and returns at its load event, not when the app runs (the fixture's goto waits for that). */
+async function openAtLoad(page: Page, path: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.mainFrame().goto(path, { waitUntil: "load" });
+}
+
+const appIsReady = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-app-ready"));
+
+test("a customer types a number and presses Start Call before the app runs: the number stays and the call's dialog opens", async ({ page, server }) => {
+  const customer = await createVerifiedUser(page.request, server);
+  await signIn(page.request, server, customer);
+  // $5 through the local checkout's API, so the press leads to the confirm dialog.
+  const checkout = await page.request.post("/api/payments/checkout", { data: { amount: "5" }, headers: { origin: server.baseURL } });
+  const session = new URL(((await checkout.json()) as { url: string }).url).searchParams.get("session");
+  const paid = await page.request.post(`/api/local-checkout/sessions/${session}/pay`, { data: { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }, headers: { origin: server.baseURL } });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  await openAtLoad(page, "/en");
+  const section = page.locator("#call");
+  const number = section.getByLabel("Phone number");
+  await number.fill("2025550123");
+  const typedBeforeTheApp = !(await appIsReady(page));
+  await section.getByRole("button", { name: "Start Call" }).click();
+
+  await expect(page.getByRole("dialog", { name: "Start this call?" })).toBeVisible({ timeout: 30_000 });
+  await expect(number).toHaveValue(/202.?555.?0123/);
+  // The test is about input before the takeover: it must have happened then.
+  expect(typedBeforeTheApp).toBe(true);
+});
+
+test("a visitor types minutes into a country page's simulator before the app runs: the price is worked out for them", async ({ page }) => {
+  await openAtLoad(page, "/en/country/in");
+  const simulator = page.locator("#price-simulator").locator("xpath=..");
+  const minutes = simulator.getByLabel("Minutes");
+  await minutes.fill("7");
+  const typedBeforeTheApp = !(await appIsReady(page));
+
+  await page.locator("html[data-app-ready]").waitFor({ state: "attached", timeout: 30_000 });
+  await expect(minutes).toHaveValue("7");
+  await expect(simulator).toContainText(/7 minutes billed/, { timeout: 15_000 });
+  expect(typedBeforeTheApp).toBe(true);
+});
+
+test("a customer signs in before the app runs: nothing typed is lost and the press signs them in", async ({ page, server }) => {
+  const account = await createVerifiedUser(page.request, server);
+  await openAtLoad(page, "/en/auth");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  const typedBeforeTheApp = !(await appIsReady(page));
+  await page.getByRole("button", { name: "Sign In" }).last().click();
+
+  // Signed in, the sign-in page sends them on to buying credit (the spec's start page).
+  await expect(page).toHaveURL(/\/en\/phone$/, { timeout: 30_000 });
+  expect(typedBeforeTheApp).toBe(true);
+});

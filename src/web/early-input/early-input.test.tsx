@@ -1,0 +1,112 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { useEffect, useState } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import { captureEarlyInput } from "./early-input";
+
+/** What the app saw: each press with the number its state held at the time. */
+let seen: string[] = [];
+
+function CallForm({ markReady = false }: { markReady?: boolean }) {
+  const [number, setNumber] = useState("");
+  const [agreed, setAgreed] = useState(false);
+  useEffect(() => {
+    // As the app's AppReady does once React has committed the page.
+    if (markReady) document.documentElement.dataset.appReady = "true";
+  }, [markReady]);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        seen.push(`submit ${number} ${agreed}`);
+      }}
+    >
+      <label>
+        Number
+        <input value={number} onChange={(event) => setNumber(event.target.value)} />
+      </label>
+      <label>
+        <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+        Agree
+      </label>
+      <button type="button" onClick={() => seen.push(`call ${number}`)}>
+        Start call
+      </button>
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+/** A person typing: the browser changes the field, then tells the page. */
+function typeInto(field: HTMLInputElement, text: string) {
+  field.value = text;
+  fireEvent.input(field);
+}
+
+describe("input before the app has taken over", () => {
+  let container: HTMLElement;
+  let root: Root | null = null;
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = null;
+    container?.remove();
+    delete document.documentElement.dataset.appReady;
+    seen = [];
+  });
+
+  function serverPage() {
+    container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(<CallForm />);
+    captureEarlyInput(window);
+  }
+
+  async function appTakesOver() {
+    await act(async () => {
+      root = hydrateRoot(container, <CallForm markReady />);
+    });
+  }
+
+  it("gives the typed number to the app and makes the press once it runs", async () => {
+    serverPage();
+    typeInto(screen.getByLabelText("Number"), "+44 20 7946 0958");
+    fireEvent.click(screen.getByRole("button", { name: "Start call" }));
+    // Nothing answers yet; the press is held, not lost.
+    expect(seen).toEqual([]);
+    await appTakesOver();
+    await waitFor(() => expect(seen).toEqual(["call +44 20 7946 0958"]));
+    expect((screen.getByLabelText("Number") as HTMLInputElement).value).toBe("+44 20 7946 0958");
+  });
+
+  it("holds a form's submission back from the browser and submits it through the app, with the box ticked", async () => {
+    serverPage();
+    typeInto(screen.getByLabelText("Number"), "123");
+    fireEvent.click(screen.getByLabelText("Agree"));
+    const send = screen.getByRole("button", { name: "Send" });
+    // The browser's own submission (a page load to this address) is prevented.
+    expect(fireEvent.click(send)).toBe(false);
+    await appTakesOver();
+    await waitFor(() => expect(seen).toEqual(["submit 123 true"]));
+    expect((screen.getByLabelText("Agree") as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("keeps the last text of a field typed into several times, and replays presses in their order", async () => {
+    serverPage();
+    const field = screen.getByLabelText("Number") as HTMLInputElement;
+    typeInto(field, "1");
+    fireEvent.click(screen.getByRole("button", { name: "Start call" }));
+    typeInto(field, "12");
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await appTakesOver();
+    // The field's final text is given back before the presses: both see it.
+    await waitFor(() => expect(seen).toEqual(["call 12", "submit 12 false"]));
+  });
+
+  it("leaves the app alone once it runs", async () => {
+    serverPage();
+    await appTakesOver();
+    await waitFor(() => expect(document.documentElement.dataset.appReady).toBe("true"));
+    fireEvent.click(screen.getByRole("button", { name: "Start call" }));
+    expect(seen).toEqual(["call "]);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Keeps what a person types and presses before the app has taken the page over, and
+ * hands it to the app once it has (decision 035). A server-rendered page is on screen,
+ * with its fields and buttons, seconds before React has hydrated it on a slow phone; the
+ * browser would let a person type into a field that React then resets, and a press would
+ * reach no handler (or, on a form's button, post the form to the page's own address).
+ *
+ * This runs inline in the page's head, before anything else, so it is self-contained:
+ * no imports, nothing but the browser. Until `<html data-app-ready>` (set when React has
+ * committed the page, src/web/main.tsx) it notes each field typed into and holds every
+ * press of a button (and every form submission) back from the page. Once the app is
+ * ready it replays them in order: each field's text is given to React as typed input,
+ * then each press is made again, waiting each time until React has taken over the part
+ * of the page it lands on.
+ */
+
+/** What a press before the app runs may land on: a button of any kind. Links work without the app, as links. */
+const PRESSABLE = 'button, input[type="submit"], input[type="button"], input[type="image"], [role="button"]';
+/** Set on <html> by the app once React has committed the page. */
+const READY_ATTRIBUTE = "data-app-ready";
+/** How long a replay waits for React to take over the part of the page it lands on, before making it anyway. */
+const TAKEOVER_WAIT_MS = 10_000;
+const TAKEOVER_POLL_MS = 16;
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type Step = { kind: "type"; field: Field; value: string; checked: boolean } | { kind: "press"; target: HTMLElement } | { kind: "submit"; form: HTMLFormElement };
+
+export function captureEarlyInput(win: Window & typeof globalThis): void {
+  const root = win.document.documentElement;
+  const isReady = () => root.hasAttribute(READY_ATTRIBUTE);
+  const steps: Step[] = [];
+  const isField = (target: EventTarget | null): target is Field =>
+    target instanceof win.HTMLInputElement || target instanceof win.HTMLTextAreaElement || target instanceof win.HTMLSelectElement;
+
+  const onType = (event: Event) => {
+    if (isReady() || !isField(event.target)) return;
+    const field = event.target;
+    const known = steps.find((step): step is Extract<Step, { kind: "type" }> => step.kind === "type" && step.field === field);
+    // The field's last text is what counts; its place in the order is where it was first typed in.
+    if (known) Object.assign(known, { value: field.value, checked: isCheckable(field) && field.checked });
+    else steps.push({ kind: "type", field, value: field.value, checked: isCheckable(field) && field.checked });
+  };
+  const onPress = (event: Event) => {
+    if (isReady()) return;
+    const target = event.target instanceof win.Element ? event.target.closest<HTMLElement>(PRESSABLE) : null;
+    if (!target || target.matches(":disabled")) return;
+    // Held back from the page: no handler would answer it yet, and a form's button would post the form to this address.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    steps.push({ kind: "press", target });
+  };
+  const onSubmit = (event: Event) => {
+    if (isReady() || !(event.target instanceof win.HTMLFormElement)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    steps.push({ kind: "submit", form: event.target });
+  };
+
+  win.addEventListener("input", onType, true);
+  win.addEventListener("change", onType, true);
+  win.addEventListener("click", onPress, true);
+  win.addEventListener("submit", onSubmit, true);
+
+  const whenReady = () => {
+    win.removeEventListener("input", onType, true);
+    win.removeEventListener("change", onType, true);
+    win.removeEventListener("click", onPress, true);
+    win.removeEventListener("submit", onSubmit, true);
+    void replay(win, steps);
+  };
+  if (isReady()) return whenReady();
+  const watch = new win.MutationObserver(() => {
+    if (!isReady()) return;
+    watch.disconnect();
+    whenReady();
+  });
+  watch.observe(root, { attributes: true, attributeFilter: [READY_ATTRIBUTE] });
+}
+
+async function replay(win: Window & typeof globalThis, steps: Step[]) {
+  // A field typed into again once the app runs has its text from the app itself: nothing to give back.
+  const retypedSince = new Set<EventTarget>();
+  const noteRetyped = (event: Event) => {
+    if (event.isTrusted && event.target) retypedSince.add(event.target);
+  };
+  win.addEventListener("input", noteRetyped, true);
+  try {
+    for (const step of steps) {
+      const element = step.kind === "type" ? step.field : step.kind === "press" ? step.target : step.form;
+      // The page it was pressed on is gone (the app navigated): there is nothing to make it on.
+      if (!element.isConnected) continue;
+      await takenOver(win, element);
+      if (step.kind === "type" && !retypedSince.has(step.field)) giveBack(win, step);
+      else if (step.kind === "press" && !step.target.matches(":disabled")) step.target.click();
+      else if (step.kind === "submit") step.form.requestSubmit();
+    }
+  } finally {
+    win.removeEventListener("input", noteRetyped, true);
+  }
+}
+
+/**
+ * Waits until React has hydrated `element` (it then carries React's own fiber property,
+ * named so by react-dom since React 17), or until TAKEOVER_WAIT_MS has passed: a part
+ * still as the server wrote it is then hydrated by React on the replayed event itself.
+ */
+function takenOver(win: Window & typeof globalThis, element: Element): Promise<void> {
+  const hydrated = () => Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+  const deadline = Date.now() + TAKEOVER_WAIT_MS;
+  return new Promise((resolve) => {
+    const check = () => {
+      if (hydrated() || Date.now() > deadline) resolve();
+      else win.setTimeout(check, TAKEOVER_POLL_MS);
+    };
+    check();
+  });
+}
+
+const isCheckable = (field: Field): field is HTMLInputElement => field.tagName === "INPUT" && (field.type === "checkbox" || field.type === "radio");
+
+/**
+ * Gives the field's text back as typed input React hears. React notes the last value it
+ * saw through the element's own `value` property; emptying it that way and putting the
+ * text back through the prototype's makes the input event below a change to React.
+ */
+function giveBack(win: Window & typeof globalThis, step: Extract<Step, { kind: "type" }>) {
+  const { field } = step;
+  if (isCheckable(field)) {
+    // React hears a checkbox or radio button through its click: set the other way, the click puts it back as the person left it.
+    if (field.type === "radio" && !step.checked) return;
+    field.checked = !step.checked;
+    field.click();
+    return;
+  }
+  const prototype = Object.getPrototypeOf(field) as object;
+  const setValue = Object.getOwnPropertyDescriptor(prototype, "value")?.set;
+  field.value = "";
+  if (setValue) setValue.call(field, step.value);
+  else field.value = step.value;
+  field.dispatchEvent(new win.Event("input", { bubbles: true }));
+  field.dispatchEvent(new win.Event("change", { bubbles: true }));
+}

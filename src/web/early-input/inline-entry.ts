@@ -1,0 +1,4 @@
+import { captureEarlyInput } from "./early-input";
+
+// Bundled on its own and written inline into index.html's head (scripts/inline-early-input.js): it must run before the page can be touched.
+captureEarlyInput(window);
