@@ -7,9 +7,9 @@ import { parseMoney } from "../../../shared/money";
 import { Ltr } from "../../components/ui/ltr";
 import { ApiError } from "../../lib/api-client";
 import { useLocale } from "../../lib/use-locale";
-import { useCountryName } from "./country-names";
+import { useCountryName } from "../../lib/rates/country-names";
 import { useLineKindLabel } from "./line-rates";
-import { formatRate } from "./rate-format";
+import { formatRate } from "../../lib/rates/rate-format";
 import { Flag } from "../../components/ui/flag";
 
 type LookupAnswer = z.infer<(typeof rateLookup)["response"]>;

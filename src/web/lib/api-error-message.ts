@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "./api-client";
 
 /** The translated message of an API failure by its code (errors.<code>), or the server's English words. */
 export function apiErrorMessage(t: TFunction, error: unknown): string {
