@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { featureBoundaries } from "./eslint-rules/feature-boundaries.js";
 
 /** The direction of imports: shared is pure, web never reaches into the server and vice versa. */
 const restrict = (groups, message) => ["error", { patterns: groups.map((group) => ({ group: [group], message })) }];
@@ -57,6 +58,12 @@ export default tseslint.config(
   {
     files: ["src/server/**/*.ts"],
     rules: { "no-restricted-imports": restrict(["**/web/**"], "The server does not import web code.") },
+  },
+  {
+    // Bulletproof-react's layering: a feature never reaches into another (eslint-rules/feature-boundaries.js).
+    files: ["src/web/features/**/*.{ts,tsx}"],
+    plugins: { dialwise: { rules: { "feature-boundaries": featureBoundaries } } },
+    rules: { "dialwise/feature-boundaries": "error" },
   },
   {
     files: ["src/web/**/*.tsx"],

@@ -25,7 +25,7 @@ export const FIRST_LOAD_GOAL_BYTES = 150 * 1024;
  * The manifest's keys of what the first load of a language home runs: the entry, the app
  * it imports as soon as the page has painted (src/web/boot.ts), and the home page.
  */
-export const HOME_FIRST_LOAD = ["index.html", "main.tsx", "features/home/home-page.tsx"];
+export const HOME_FIRST_LOAD = ["index.html", "main.tsx", "app/routes/home-page.tsx"];
 /**
  * Packages the first load must not hold, whatever its size: zod and the API's schemas (decision 020).
  * The browser calls the first screens' endpoints by route (src/shared/api/routes.ts) and the server checks what goes in and out.

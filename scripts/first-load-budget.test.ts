@@ -9,10 +9,10 @@ import { assertFirstLoadBudget, FIRST_LOAD_BUDGET_BYTES, measureFirstLoad, packa
 /** A build as Vite leaves it: a small entry that imports the app when the page has painted, the app, and the home page, each with static and dynamic imports. */
 const MANIFEST: Manifest = {
   "index.html": { file: "assets/index-a.js", dynamicImports: ["main.tsx"], css: ["assets/index-a.css"] },
-  "main.tsx": { file: "assets/main-i.js", imports: ["_react-b.js", "_shared-c.js"], dynamicImports: ["features/home/home-page.tsx", "features/admin/page.tsx"] },
+  "main.tsx": { file: "assets/main-i.js", imports: ["_react-b.js", "_shared-c.js"], dynamicImports: ["app/routes/home-page.tsx", "features/admin/page.tsx"] },
   "_react-b.js": { file: "assets/react-b.js" },
   "_shared-c.js": { file: "assets/shared-c.js", imports: ["_react-b.js"] },
-  "features/home/home-page.tsx": { file: "assets/home-page-d.js", imports: ["main.tsx", "_shared-c.js", "_phone-e.js"], dynamicImports: ["_voice-f.js"] },
+  "app/routes/home-page.tsx": { file: "assets/home-page-d.js", imports: ["main.tsx", "_shared-c.js", "_phone-e.js"], dynamicImports: ["_voice-f.js"] },
   "_phone-e.js": { file: "assets/phone-e.js" },
   "_voice-f.js": { file: "assets/voice-f.js" },
   "features/admin/page.tsx": { file: "assets/admin-g.js" },
@@ -42,7 +42,7 @@ describe("the first-load budget", () => {
   }
 
   it("counts the entry, the app and the home page with every static import, once each, and no lazy chunk", () => {
-    expect(staticClosure(MANIFEST, ["index.html", "main.tsx", "features/home/home-page.tsx"])).toEqual([
+    expect(staticClosure(MANIFEST, ["index.html", "main.tsx", "app/routes/home-page.tsx"])).toEqual([
       "assets/index-a.js",
       "assets/main-i.js",
       "assets/react-b.js",

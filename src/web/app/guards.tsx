@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { PageSpinner } from "../components/ui/spinner";
-import { useAuth } from "../features/accounts/use-auth";
+import { useAuth } from "../lib/auth/use-auth";
 import { useLocale } from "../lib/use-locale";
 
 /** Where a pending redirect waits while a person signs in (restored after OAuth too). */

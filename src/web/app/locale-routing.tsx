@@ -5,8 +5,8 @@ import { isLocale, isLocaleSegment, type Locale } from "../../shared/i18n/locale
 import { canonicalLanguagePath } from "../../shared/site/language-prefix";
 import { PageSpinner } from "../components/ui/spinner";
 import { startPath } from "../features/accounts/landing";
-import { useAuth } from "../features/accounts/use-auth";
-import { NotFoundPage } from "../features/system/not-found-page";
+import { useAuth } from "../lib/auth/use-auth";
+import { NotFoundPage } from "../components/not-found-page";
 import { activateLocale, isLocaleShown } from "../lib/i18n/i18n";
 import { resolvePreferredLocale, saveLocale } from "../lib/locale-preference";
 import { UnprefixedLocale } from "../lib/use-locale";

@@ -31,7 +31,7 @@ function page(path: string, load: () => Promise<PageModule>): PageRoute {
 
 /** Open to everyone. Path "" is the language home. */
 export const publicPages: PageRoute[] = [
-  page("", () => import("../features/home/home-page")),
+  page("", () => import("./routes/home-page")),
   page("auth", () => import("../features/accounts/auth-page")),
   page("signup", () => import("../features/accounts/auth-page")),
   page("reset-password", () => import("../features/accounts/reset-password-page")),

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { SessionSeed, type SeededSession } from "../features/accounts/session-seed";
+import { SessionSeed, type SeededSession } from "../lib/auth/session-seed";
 import { i18n } from "../lib/i18n/i18n";
 import { AppToaster } from "./toaster";
 

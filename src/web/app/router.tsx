@@ -6,7 +6,7 @@ import { AppShell } from "./layouts/app-shell";
 import { LocaleGate, RootRedirect } from "./locale-routing";
 import { adminPages, customerPages, GUARDED_ADMIN_PATHS, GUARDED_CUSTOMER_PATHS, publicPages } from "./page-routes";
 
-const notFound: RouteObject["lazy"] = async () => ({ Component: (await import("../features/system/not-found-page")).default });
+const notFound: RouteObject["lazy"] = async () => ({ Component: (await import("../components/not-found-page")).default });
 
 /** Guarded spec paths without a page yet still pass through their guard, then show the 404 page. */
 function withPendingPaths(pages: { path: string; lazy: NonNullable<RouteObject["lazy"]> }[], guarded: string[]): RouteObject[] {

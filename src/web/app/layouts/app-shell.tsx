@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../../components/ui/spinner";
-import { useAuth } from "../../features/accounts/use-auth";
+import { useAuth } from "../../lib/auth/use-auth";
 import { Island } from "../../lib/islands";
 import { useSessionWatch } from "../../features/accounts/use-session-watch";
 import { useLiveEvents } from "../../lib/live-events";

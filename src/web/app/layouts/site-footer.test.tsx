@@ -1,12 +1,12 @@
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AuthState } from "../../features/accounts/use-auth";
+import type { AuthState } from "../../lib/auth/use-auth";
 import { AppProviders, createQueryClient } from "../providers";
 import { SiteFooter } from "./site-footer";
 
 const auth = vi.hoisted(() => ({ current: null as AuthState | null }));
-vi.mock("../../features/accounts/use-auth", () => ({ useAuth: () => auth.current, ACCOUNT_QUERY_KEY: ["account"] }));
+vi.mock("../../lib/auth/use-auth", () => ({ useAuth: () => auth.current, ACCOUNT_QUERY_KEY: ["account"] }));
 
 const visitor: AuthState = { status: "unauthenticated", userId: null, email: null, role: "user", isAdmin: false, viaOAuth: false, sessionExpiresAt: null };
 

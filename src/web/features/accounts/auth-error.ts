@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../../shared/accounts/display-name";
 import { ApiError } from "../../lib/api-client";
+import { errorCodeMessage } from "../../lib/api-error-message";
 import type { AuthFailure } from "../../lib/auth-client";
 
 /** The figures a refusal's message names, from the rule itself (the translations hold a placeholder). */
@@ -17,5 +18,5 @@ export function authErrorMessage(t: TFunction, error: AuthFailure | ApiError | u
   const status = error instanceof ApiError ? error.status : (error as AuthFailure | null)?.status;
   if (status === 429) return t("errors.rate_limited");
   const fallback = failure.message || t("errors.internal_error");
-  return code ? t(`errors.${code}`, { defaultValue: fallback, ...MESSAGE_VALUES[code] }) : fallback;
+  return code ? errorCodeMessage(t, code, { fallback, values: MESSAGE_VALUES }) : fallback;
 }

@@ -11,7 +11,7 @@ import { GoogleSignIn, OAUTH_RETURN_KEY } from "./google-sign-in";
 import { landingPath } from "./landing";
 import { LoginForm } from "./login-form";
 import { SignupForm } from "./signup-form";
-import { useAuth } from "./use-auth";
+import { useAuth } from "../../lib/auth/use-auth";
 
 const TAB_CLASS =
   "flex-1 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm";

@@ -5,7 +5,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { useLocale } from "../../lib/use-locale";
 import { ChangePasswordForm } from "./change-password-form";
 import { signOutEverywhere } from "./sign-out";
-import { useCurrentAccount } from "./use-auth";
+import { useCurrentAccount } from "../../lib/auth/use-auth";
 
 /** /{lang}/profile: who you are signed in as, your password, and signing out everywhere. */
 export function ProfilePage() {

@@ -1,5 +1,5 @@
 import type { Locale } from "../../../shared/i18n/locales";
-import { loadAuthClient } from "./session-store";
+import { loadAuthClient } from "../../lib/auth/session-store";
 import { saveLocale } from "../../lib/locale-preference";
 
 /**

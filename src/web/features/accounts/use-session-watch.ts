@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
-import { loadAuthClient } from "./session-store";
-import { ACCOUNT_QUERY_KEY, type AuthState } from "./use-auth";
+import { loadAuthClient } from "../../lib/auth/session-store";
+import { ACCOUNT_QUERY_KEY, type AuthState } from "../../lib/auth/use-auth";
 
 const VISIBLE_REFRESH_BELOW_MS = 300_000;
 const PERIODIC_CHECK_MS = 30 * 60_000;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminBlogPost } from "../../../shared/api/blog";
-import { renderAt } from "../rates/render-with-app";
+import { renderAt } from "../../test/render-with-app";
 import { AdminBlogPage } from "./admin-blog-page";
 import { slugFromTitle } from "./post-form";
 

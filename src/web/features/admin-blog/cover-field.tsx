@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BLOG_COVER_MAX_BYTES } from "../../../shared/api/blog";
 import { Button } from "../../components/ui/button";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { uploadCover } from "./admin-blog-api";
 
 /** The cover: a preview, an upload button (PNG, JPEG or WebP up to 2 MB; the server checks the bytes) and removal. */

@@ -3,7 +3,7 @@ import { notify } from "../../lib/notify";
 import type { AdminBlogPost } from "../../../shared/api/blog";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { useDeletePost } from "./admin-blog-api";
 
 /** Asks before deleting: a deleted post leaves the blog and its address answers 404. */

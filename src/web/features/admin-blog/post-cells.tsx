@@ -6,7 +6,7 @@ import { LOCALE_NAMES } from "../../../shared/i18n/locales";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { localePath, useLocale } from "../../lib/use-locale";
-import { formatPostDate } from "../blog/post-date";
+import { formatPostDate } from "../../lib/blog/post-date";
 
 /** The title in the post's own language, a link to the post while it is published, and its address under it. */
 export function PostTitle({ post }: { post: AdminBlogPost }) {

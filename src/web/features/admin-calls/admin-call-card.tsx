@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { AdminCall } from "../../../shared/api/admin-calls";
 import { useLocale } from "../../lib/use-locale";
-import { CallCardHeading, CallTimeFacts, QualityCell } from "../history/call-cells";
-import { formatExact } from "../history/history-format";
+import { CallCardHeading, CallTimeFacts, QualityCell } from "../../components/call-log-cells";
+import { formatExact } from "../../lib/call-log-format";
 import { CustomerCell, DetailsButton, MarginCell } from "./admin-call-cells";
 import { formatOptionalExact } from "./admin-calls-format";
 

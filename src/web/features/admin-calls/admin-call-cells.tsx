@@ -4,7 +4,7 @@ import { parseMoney } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
 import { ltrText } from "../../components/ui/ltr";
 import { cn } from "../../lib/cn";
-import { rowNumber } from "../history/history-format";
+import { rowNumber } from "../../lib/call-log-format";
 import { formatOptionalExact } from "./admin-calls-format";
 
 /**

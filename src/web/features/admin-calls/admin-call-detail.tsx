@@ -10,9 +10,9 @@ import { Ltr } from "../../components/ui/ltr";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
-import { CountryCell, StatusBadge, statusKey } from "../history/call-cells";
-import { formatDuration, formatExact, rowNumber } from "../history/history-format";
+import { apiErrorMessage } from "../../lib/api-error-message";
+import { CountryCell, StatusBadge, statusKey } from "../../components/call-log-cells";
+import { formatDuration, formatExact, rowNumber } from "../../lib/call-log-format";
 import { useAdminCallDetail } from "./admin-calls-api";
 import { formatCarrierRate, formatMarkup, formatMoment, formatOptionalExact } from "./admin-calls-format";
 

@@ -5,8 +5,8 @@ import { CALL_STATUSES } from "../../../shared/api/calls";
 import { COUNTRIES } from "../../../shared/countries/countries";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
-import { useCountryName } from "../rates/country-names";
-import { statusKey } from "../history/call-cells";
+import { useCountryName } from "../../lib/rates/country-names";
+import { statusKey } from "../../components/call-log-cells";
 import { isFiltered, rangeIsBackwards, type AdminCallsFilter, type AdminCallsFilterName } from "./admin-calls-api";
 
 const SELECT = "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40";

@@ -1,5 +1,5 @@
 import { useStrings } from "../../lib/i18n/use-strings";
-import { formatExact } from "../history/history-format";
+import { formatExact } from "../../lib/call-log-format";
 
 /** This page's strings and the history's, whose statuses, directions and quality words it shares. */
 export const ADMIN_CALLS_PREFIXES = ["admin_calls.", "history."] as const;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminCall } from "../../../shared/api/admin-calls";
-import { renderAt } from "../rates/render-with-app";
+import { renderAt } from "../../test/render-with-app";
 import { AdminCallsPage } from "./admin-calls-page";
 
 const jamaica: AdminCall = {

@@ -8,7 +8,7 @@ import { useLocale } from "../../lib/use-locale";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useSearchView } from "../../lib/use-search-view";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { AdminCallDetailDialog } from "./admin-call-detail";
 import { ADMIN_CALLS_SEARCH, adminCallsCsvHref, applyAdminCallsChange, isFiltered, rangeIsBackwards, useAdminCalls } from "./admin-calls-api";
 import { AdminCallsFilters, type AdminCallsFilterChange } from "./admin-calls-filters";

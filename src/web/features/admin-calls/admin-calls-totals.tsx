@@ -4,7 +4,7 @@ import type { AdminCallTotals } from "../../../shared/api/admin-calls";
 import { formatUsd, parseMoney } from "../../../shared/money";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
-import { formatDuration } from "../history/history-format";
+import { formatDuration } from "../../lib/call-log-format";
 
 /** The sums over every call the filter finds, not only the page on screen; the margin red when it is a loss. */
 export function AdminCallsTotals({ totals }: { totals: AdminCallTotals }) {

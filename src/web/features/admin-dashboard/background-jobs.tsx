@@ -7,7 +7,8 @@ import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
 import { useAdminJobs, useRetryJob } from "./background-api";
-import { errorMessage, formatMoment, queueName } from "./background-format";
+import { formatMoment, queueName } from "./background-format";
+import { apiErrorMessage } from "../../lib/api-error-message";
 
 function QueueTable({ queues }: { queues: QueueCountsView[] }) {
   const { t, i18n } = useTranslation();
@@ -58,7 +59,7 @@ function ProblemJob({ job }: { job: BackgroundJob }) {
   const onRetry = () =>
     retry.mutate(job.id, {
       onSuccess: () => notify.success(t("background.jobs.retried", { job: job.summary })),
-      onError: (error) => notify.error(errorMessage(t, error)),
+      onError: (error) => notify.error(apiErrorMessage(t, error)),
     });
   return (
     <li className="space-y-2 py-4">
@@ -136,7 +137,7 @@ export function BackgroundJobs() {
       {jobs.isPending ? <Spinner /> : null}
       {jobs.isError ? (
         <p role="alert" className="text-sm text-red-800">
-          {errorMessage(t, jobs.error)}
+          {apiErrorMessage(t, jobs.error)}
         </p>
       ) : null}
       {jobs.data ? (

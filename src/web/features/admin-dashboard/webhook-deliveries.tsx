@@ -7,7 +7,8 @@ import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { useWebhookDeliveries } from "./background-api";
-import { errorMessage, formatMoment } from "./background-format";
+import { formatMoment } from "./background-format";
+import { apiErrorMessage } from "../../lib/api-error-message";
 
 const OUTCOME_STYLE: Record<WebhookDelivery["outcome"], string> = {
   processed: "bg-emerald-50 text-emerald-800 ring-emerald-200",
@@ -86,7 +87,7 @@ export function WebhookDeliveries() {
       {deliveries.isPending ? <Spinner /> : null}
       {deliveries.isError ? (
         <p role="alert" className="text-sm text-red-800">
-          {errorMessage(t, deliveries.error)}
+          {apiErrorMessage(t, deliveries.error)}
         </p>
       ) : null}
       {deliveries.data && deliveries.data.deliveries.length === 0 ? (

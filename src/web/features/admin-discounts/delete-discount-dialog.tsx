@@ -4,7 +4,7 @@ import type { AdminDiscount } from "../../../shared/api/admin-discounts";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { ltrText } from "../../components/ui/ltr";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { useDeleteDiscount } from "./discounts-api";
 
 /** Asks before deleting: a deleted code stops working at once, though payments keep it. */

@@ -12,7 +12,7 @@ import { Input } from "../../components/ui/input";
 import { ltrText } from "../../components/ui/ltr";
 import { ApiError } from "../../lib/api-client";
 import { useLocale } from "../../lib/use-locale";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { discountFormSchema, EMPTY_DISCOUNT_FORM, formValuesOf, type DiscountFormValues } from "./discount-form";
 import { useCreateDiscount, useUpdateDiscount } from "./discounts-api";
 

@@ -8,7 +8,7 @@ import { ltrText } from "../../components/ui/ltr";
 import { PageSpinner } from "../../components/ui/spinner";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { DeleteDiscountDialog } from "./delete-discount-dialog";
 import { DiscountDialog, type DiscountDialogTarget } from "./discount-dialog";
 import { DiscountsTable } from "./discounts-table";

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminPayment } from "../../../shared/api/admin-payments";
-import { renderAt } from "../rates/render-with-app";
+import { renderAt } from "../../test/render-with-app";
 import { AdminPaymentsPage } from "./admin-payments-page";
 
 const paid: AdminPayment = {

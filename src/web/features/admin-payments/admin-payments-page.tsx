@@ -7,7 +7,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { rangeIsBackwards, useAdminPayments } from "./admin-payments-api";
 import { ADMIN_PAYMENTS_PREFIXES, useAdminPaymentsStrings } from "./admin-payments-strings";
 import { PaymentFilters } from "./payment-filters";

@@ -13,7 +13,7 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { isolateText, ltrText } from "../../components/ui/ltr";
 import { useLocale } from "../../lib/use-locale";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { useRefund } from "./admin-payments-api";
 import { usd } from "./payment-format";
 

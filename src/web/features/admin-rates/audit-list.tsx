@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import type { RateAuditEntry } from "../../../shared/api/admin-rates";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
-import { useCountryName } from "../rates/country-names";
+import { useCountryName } from "../../lib/rates/country-names";
 import { useRatesAudit } from "./admin-rates-api";
-import { apiErrorMessage } from "./api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { Pager } from "./pager";
 import { formatDateTime, formatRate } from "./rate-format";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Ltr } from "../../components/ui/ltr";
 import { Switch } from "../../components/ui/switch";
-import { useCountryName } from "../rates/country-names";
+import { useCountryName } from "../../lib/rates/country-names";
 import { BandNote, ChargedRate, SourceBadge } from "./charged-prices";
 import type { CountryRateItemProps } from "./country-rate-row";
 import { RateEditor } from "./rate-editor";

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Ltr } from "../../components/ui/ltr";
 import { Switch } from "../../components/ui/switch";
 import { TableCell, TableRow } from "../../components/ui/table";
-import { useCountryName } from "../rates/country-names";
+import { useCountryName } from "../../lib/rates/country-names";
 import type { CountryRateUpdate } from "./admin-rates-api";
 import { BandNote, ChargedRate, SourceBadge } from "./charged-prices";
 import { RateEditor } from "./rate-editor";

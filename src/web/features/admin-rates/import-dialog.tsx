@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { useImportCommit, useImportPreview } from "./admin-rates-api";
-import { apiErrorMessage } from "./api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { ImportReportView } from "./import-report";
 
 /**

@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { RateImportReport } from "../../../shared/api/admin-rates";
-import { useCountryName } from "../rates/country-names";
+import { useCountryName } from "../../lib/rates/country-names";
 import { formatRate } from "./rate-format";
 
 type Band = { cheapest: string; mostExpensive: string };

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { useLocale } from "../../lib/use-locale";
 import { usePageTitle } from "../../lib/use-page-title";
 import { usePublishedPosts } from "./blog-api";
-import { useBlogStrings } from "./blog-strings";
+import { useBlogStrings } from "../../lib/blog/blog-strings";
 import { PostCard } from "./post-card";
 
 /** /{lang}/blogs-guides: published posts and guides for the reader's language, newest first. */

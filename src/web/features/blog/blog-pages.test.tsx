@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BlogPost, BlogPostSummary } from "../../../shared/api/blog";
-import { renderAt } from "../rates/render-with-app";
+import { renderAt } from "../../test/render-with-app";
 import { BlogListPage } from "./blog-list-page";
 import { BlogPostPage } from "./blog-post-page";
 

@@ -7,12 +7,12 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api-client";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { usePageTitle } from "../../lib/use-page-title";
-import { NotFoundPage } from "../system/not-found-page";
+import { NotFoundPage } from "../../components/not-found-page";
 import { usePublishedPost } from "./blog-api";
-import { useBlogStrings } from "./blog-strings";
+import { useBlogStrings } from "../../lib/blog/blog-strings";
 import { LanguageBadge } from "./language-badge";
-import { Markdown } from "./markdown";
-import { formatPostDate } from "./post-date";
+import { Markdown } from "../../components/markdown";
+import { formatPostDate } from "../../lib/blog/post-date";
 
 /** /{lang}/blog/{slug}: one published post, in the reader's language or else in English (said so); unknown slugs get the 404 page. */
 export function BlogPostPage() {

@@ -4,7 +4,7 @@ import type { BlogPostSummary } from "../../../shared/api/blog";
 import type { Locale } from "../../../shared/i18n/locales";
 import { localePath } from "../../lib/use-locale";
 import { LanguageBadge } from "./language-badge";
-import { formatPostDate } from "./post-date";
+import { formatPostDate } from "../../lib/blog/post-date";
 
 /** One post in the list: cover, title (the link), excerpt, date; a badge when it is in another language. */
 export function PostCard({ post, locale, eager }: { post: BlogPostSummary; locale: Locale; eager: boolean }) {

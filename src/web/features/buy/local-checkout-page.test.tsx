@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt } from "../rates/render-with-app";
+import { renderAt } from "../../test/render-with-app";
 import { apiError, json, requestsTo, stubApi, SUCCEEDED, type Handler } from "./buy.fixtures";
 import { LocalCheckoutPage } from "./local-checkout-page";
 import { navigateTo } from "./phone-page";

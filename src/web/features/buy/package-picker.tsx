@@ -4,7 +4,7 @@ import { formatUsd, type Money } from "../../../shared/money";
 import { Input } from "../../components/ui/input";
 import { isolateText } from "../../components/ui/ltr";
 import { useLocale } from "../../lib/use-locale";
-import { formatRate } from "../rates/rate-format";
+import { formatRate } from "../../lib/rates/rate-format";
 import { PACKAGES, packageAllowed, type CustomAmount } from "./amounts";
 
 /** A package's amount, or "custom" for the typed amount. */

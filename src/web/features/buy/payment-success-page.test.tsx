@@ -2,7 +2,7 @@ import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentDetail } from "../../../shared/api/payments";
 import { useLiveEvents } from "../../lib/live-events";
-import { renderAt } from "../rates/render-with-app";
+import { renderAt } from "../../test/render-with-app";
 import { json, requestsTo, stubApi, SUCCEEDED } from "./buy.fixtures";
 import { PaymentSuccessPage } from "./payment-success-page";
 import { LANDING_POLL_MS, LANDING_WAIT_MS } from "./use-credit-landing";

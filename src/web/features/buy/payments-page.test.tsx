@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Payment } from "../../../shared/api/payments";
-import { renderAt } from "../rates/render-with-app";
+import { renderAt } from "../../test/render-with-app";
 import { json, stubApi, SUCCEEDED } from "./buy.fixtures";
 import { PaymentsPage } from "./payments-page";
 

@@ -6,7 +6,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { useOwnPayments } from "./buy-api";
 import { BUY_PREFIXES, useBuyStrings } from "./buy-strings";
 import { PaymentsTable } from "./payments-table";

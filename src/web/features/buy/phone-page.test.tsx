@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import svBuy from "../../../../data/translations/sv/buy.json";
 import { i18n } from "../../lib/i18n/i18n";
-import { renderAt } from "../rates/render-with-app";
+import { renderAt } from "../../test/render-with-app";
 import { apiError, json, requestsTo, stubApi, type Handler } from "./buy.fixtures";
 import { navigateTo, PhonePage } from "./phone-page";
 

@@ -4,8 +4,8 @@ import { parseMoney, type Money } from "../../../shared/money";
 import { isolateText } from "../../components/ui/ltr";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
-import { formatRate } from "../rates/rate-format";
+import { apiErrorMessage } from "../../lib/api-error-message";
+import { formatRate } from "../../lib/rates/rate-format";
 
 /** Why a code was refused, in the reader's language (errors.discount_<reason>), with the code's minimum when it has one. */
 export function RefusalNotice({ refusal }: { refusal: NonNullable<PurchaseQuote["refusal"]> }) {

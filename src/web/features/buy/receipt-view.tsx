@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonVariants } from "../../components/ui/button";
 import { PageSpinner } from "../../components/ui/spinner";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { usePaymentDetail } from "./buy-api";
 import { PrintButton, Receipt } from "./receipt";
 

@@ -3,11 +3,10 @@ import { useTranslation } from "react-i18next";
 import { minutesForBudget } from "../../../shared/billing";
 import type { Money } from "../../../shared/money";
 import { useLocale } from "../../lib/use-locale";
-import { CountryPicker } from "../rates/country-picker";
-import { useCountryName } from "../rates/country-names";
-import { formatRate } from "../rates/rate-format";
-import { usePublicRates } from "../rates/rates-api";
-import { formatMinutes } from "../rates/simulator-result";
+import { CountryPicker } from "../../components/country-picker/country-picker";
+import { useCountryName } from "../../lib/rates/country-names";
+import { formatMinutes, formatRate } from "../../lib/rates/rate-format";
+import { usePublicRates } from "../../lib/rates/rates-api";
 import { useRecentCountry } from "./recent-country";
 
 /** The spec's default country, when the customer has not called anyone yet. */

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthState } from "../accounts/use-auth";
-import { json, stubRatesApi } from "../rates/rates.fixtures";
-import { renderAt } from "../rates/render-with-app";
+import type { AuthState } from "../../lib/auth/use-auth";
+import { json, stubRatesApi } from "../../test/rates.fixtures";
+import { renderAt } from "../../test/render-with-app";
 import type * as AudioModule from "../../lib/voice/audio";
 import { VoiceSdkLoadError } from "../../lib/voice/twilio-voice-device";
 import { CallDock } from "./call-dock";
@@ -11,7 +11,7 @@ import { CallSessionProvider } from "./call-session";
 import { FakeDevice, FakeEventSource, LiveEventsProbe } from "./call-section.fixtures";
 
 const auth = vi.hoisted(() => ({ current: null as AuthState | null }));
-vi.mock("../accounts/use-auth", () => ({ useAuth: () => auth.current, ACCOUNT_QUERY_KEY: ["account"] }));
+vi.mock("../../lib/auth/use-auth", () => ({ useAuth: () => auth.current, ACCOUNT_QUERY_KEY: ["account"] }));
 vi.mock("../../lib/voice/create-voice-device", () => ({ createVoiceDevice: () => new FakeDevice() }));
 const microphone = vi.hoisted(() => ({ allowed: true }));
 vi.mock("../../lib/voice/audio", async (importOriginal) => ({

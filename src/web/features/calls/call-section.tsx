@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CountryPicker } from "../rates/country-picker";
-import { usePublicRates } from "../rates/rates-api";
-import type { RatedCountry } from "../rates/rated-countries";
-import { useAuth } from "../accounts/use-auth";
+import { CountryPicker } from "../../components/country-picker/country-picker";
+import { usePublicRates } from "../../lib/rates/rates-api";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
+import { useAuth } from "../../lib/auth/use-auth";
 import { microphoneAllowed } from "../../lib/voice/audio";
 import { CallButton } from "./call-button";
 import { clampLocalDigits, internationalDigits, splitInternational } from "./dial-input";

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useAuth } from "../accounts/use-auth";
-import { useBalance } from "./balance-api";
+import { useAuth } from "../../lib/auth/use-auth";
+import { useBalance } from "../../lib/balance-api";
 import { preloadLiveCallUi } from "./live-call-ui-loader";
 import { useCall } from "./use-call";
 import { useVoice, type VoiceState } from "./use-voice";

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { ltrText } from "../../components/ui/ltr";
-import { useCountryNames } from "../rates/country-names";
-import type { RatedCountry } from "../rates/rated-countries";
+import { useCountryNames } from "../../lib/rates/country-names";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
 import { Flag } from "../../components/ui/flag";
 
 /** The number looks like another country's: switch to it, or call with the country picked. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { toRatedCountries, type RatedCountry } from "../rates/rated-countries";
-import { PUBLIC_RATES } from "../rates/rates.fixtures";
+import { toRatedCountries, type RatedCountry } from "../../lib/rates/rated-countries";
+import { PUBLIC_RATES } from "../../test/rates.fixtures";
 import { clampLocalDigits, countryMismatch, internationalDigits, onlyDigits, splitInternational } from "./dial-input";
 import * as reader from "./number-reader";
 

@@ -1,6 +1,6 @@
 import { maxLocalDigits, normalizeDialInput } from "../../../shared/phone/dial-digits";
 import { isEmergencyNumber } from "../../../shared/phone/emergency";
-import type { RatedCountry } from "../rates/rated-countries";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
 import type { NumberReader } from "./load-number-reader";
 
 /** Digits typed in any script ("٠١٢", "０１２") become ASCII; anything else is dropped. */

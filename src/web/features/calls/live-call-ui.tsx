@@ -1,4 +1,4 @@
-import type { RatedCountry } from "../rates/rated-countries";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
 import { ConfirmCallDialog } from "./confirm-call-dialog";
 import { CountryMismatchDialog } from "./country-mismatch-dialog";
 import { InsufficientBalanceDialog } from "./insufficient-balance-dialog";

@@ -2,7 +2,7 @@ import type { ClipboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Ltr } from "../../components/ui/ltr";
 import { maxLocalDigits } from "../../../shared/phone/dial-digits";
-import type { RatedCountry } from "../rates/rated-countries";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
 import { clampLocalDigits, internationalDigits, splitInternational } from "./dial-input";
 import { loadNumberReader, withNumberReader } from "./load-number-reader";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { toRatedCountries } from "../rates/rated-countries";
-import { publicRate } from "../rates/rates.fixtures";
+import { toRatedCountries } from "../../lib/rates/rated-countries";
+import { publicRate } from "../../test/rates.fixtures";
 import { firstDialBlock, type PreDialInput } from "./pre-dial";
 
 const [US] = toRatedCountries([publicRate("US")]);

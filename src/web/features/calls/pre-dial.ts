@@ -1,4 +1,4 @@
-import type { RatedCountry } from "../rates/rated-countries";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
 import { isBlockedEmergency } from "./dial-input";
 
 /** What stops a dial, in the spec's order. */

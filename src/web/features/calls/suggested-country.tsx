@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { formatUsd } from "../../../shared/money";
 import { isolateText } from "../../components/ui/ltr";
 import { useLocale } from "../../lib/use-locale";
-import { useCountryNames } from "../rates/country-names";
-import { popularCountries, type RatedCountry } from "../rates/rated-countries";
+import { useCountryNames } from "../../lib/rates/country-names";
+import { popularCountries, type RatedCountry } from "../../lib/rates/rated-countries";
 import { Flag } from "../../components/ui/flag";
 
 /** The spec: the suggestion changes every 2.5 s. */

@@ -8,7 +8,7 @@ import { BALANCE_QUERY_KEY } from "../../lib/live-events";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { microphoneAllowed, microphoneSupported } from "../../lib/voice/audio";
 import type { VoiceCall } from "../../lib/voice/voice-device";
-import type { RatedCountry } from "../rates/rated-countries";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
 import { callErrorMessage } from "./call-errors";
 import { countryMismatch, dialledNumber } from "./dial-input";
 import { loadNumberReader } from "./load-number-reader";

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FAQ_ENTRIES } from "../../../shared/content/faq-entries";
 import english from "../../../../data/translations/en/faq.json";
-import { renderAt } from "../rates/render-with-app";
+import { renderAt } from "../../test/render-with-app";
 import { FaqPage } from "./faq-page";
 import { stubContentApi } from "./content.fixtures";
 

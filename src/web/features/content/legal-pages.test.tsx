@@ -1,7 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import english from "../../../../data/translations/en/legal.json";
-import { renderAt } from "../rates/render-with-app";
+import { renderAt } from "../../test/render-with-app";
 import { stubContentApi } from "./content.fixtures";
 import { LEGAL_SECTIONS } from "./legal-sections";
 import PrivacyPage from "./privacy-page";

@@ -9,7 +9,7 @@ import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { AccountsView } from "./accounts-view";
 import { AdjustmentForm } from "./adjustment-form";
 import { AuditPager } from "./audit-pager";

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { ltrText } from "../../components/ui/ltr";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { callAgainState } from "./call-again";
-import { rowNumber } from "./history-format";
+import { rowNumber } from "../../lib/call-log-format";
 
 /** Opens the call section on home with this row's country and number filled in. */
 export function CallAgainButton({ call, className }: { call: CallLog; className?: string }) {

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { CallLog } from "../../../shared/api/calls";
 import { useLocale } from "../../lib/use-locale";
 import { CallAgainButton } from "./call-again-button";
-import { CallCardHeading, CallTimeFacts, QualityCell, RatingCell } from "./call-cells";
-import { formatExact } from "./history-format";
+import { CallCardHeading, CallTimeFacts, QualityCell, RatingCell } from "../../components/call-log-cells";
+import { formatExact } from "../../lib/call-log-format";
 
 /** One call as a card, for phones: the same facts and actions as its row in the table. */
 export function HistoryCard({ call, onRate }: { call: CallLog; onRate: (call: CallLog) => void }) {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { CALL_STATUSES, type CallStatus } from "../../../shared/api/calls";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
-import { statusKey } from "./call-cells";
+import { statusKey } from "../../components/call-log-cells";
 import { rangeIsBackwards, type HistoryFilter } from "./history-api";
 
 const SELECT = "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40";

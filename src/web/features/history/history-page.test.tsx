@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CallLog } from "../../../shared/api/calls";
-import { renderAt } from "../rates/render-with-app";
+import { renderAt } from "../../test/render-with-app";
 import { HistoryPage } from "./history-page";
 
 const completed: CallLog = {

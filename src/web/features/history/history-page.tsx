@@ -9,7 +9,7 @@ import { cn } from "../../lib/cn";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { csvExportHref, rangeIsBackwards, useCallHistory } from "./history-api";
 import { HistoryFilters } from "./history-filters";
 import { HISTORY_PREFIXES, useHistoryStrings } from "./history-strings";

@@ -5,9 +5,9 @@ import type { CallLog } from "../../../shared/api/calls";
 import { DataTable } from "../../components/ui/data-table";
 import { useLocale } from "../../lib/use-locale";
 import { CallAgainButton } from "./call-again-button";
-import { CountryCell, NumberCell, QualityCell, RatingCell, StatusBadge } from "./call-cells";
+import { CountryCell, NumberCell, QualityCell, RatingCell, StatusBadge } from "../../components/call-log-cells";
 import { HistoryCard } from "./history-card";
-import { formatDuration, formatExact, formatStart } from "./history-format";
+import { formatDuration, formatExact, formatStart } from "../../lib/call-log-format";
 
 // The page is already sorted, filtered and paged by the server: no table feature is needed.
 const features = tableFeatures({});

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUsd, parseMoney } from "../../../shared/money";
 import { useLocale } from "../../lib/use-locale";
-import { formatDuration } from "./history-format";
+import { formatDuration } from "../../lib/call-log-format";
 
 export interface HistoryTotalsData {
   calls: number;

@@ -7,8 +7,8 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { ltrText } from "../../components/ui/ltr";
 import { cn } from "../../lib/cn";
-import { apiErrorMessage } from "../admin-rates/api-error-message";
-import { rowNumber } from "./history-format";
+import { apiErrorMessage } from "../../lib/api-error-message";
+import { rowNumber } from "../../lib/call-log-format";
 import { useRateCall } from "./history-api";
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { callCost } from "../../../shared/billing";
 import { parseMoney } from "../../../shared/money";
-import { PUBLIC_RATES, publicRate } from "../rates/rates.fixtures";
-import { toRatedCountries } from "../rates/rated-countries";
+import { PUBLIC_RATES, publicRate } from "../../test/rates.fixtures";
+import { toRatedCountries } from "../../lib/rates/rated-countries";
 import { buildComparison, COMPARISON_CODES, EXAMPLE_CALL_SECONDS } from "./comparison-rows";
 import type { OutsideSource } from "./outside-rates";
 

@@ -1,7 +1,7 @@
 import { callCost } from "../../../shared/billing";
 import { parseMoney, type Money } from "../../../shared/money";
 import { POPULAR_COUNTRY_CODES } from "../../../shared/rates/popular-countries";
-import type { RatedCountry } from "../rates/rated-countries";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
 import type { OutsideSource } from "./outside-rates";
 
 /** The first five of the spec's popular countries: the destinations most of our visitors ask about. */

@@ -5,12 +5,12 @@ import { countryCodeToSlug } from "../../../shared/countries/countries";
 import { isolateText } from "../../components/ui/ltr";
 import { Spinner } from "../../components/ui/spinner";
 import { localePath, useLocale } from "../../lib/use-locale";
-import { useCountryNames } from "../rates/country-names";
-import { LoadError } from "../rates/load-error";
-import { PriceRangeText } from "../rates/price-range";
-import { formatRate } from "../rates/rate-format";
-import { usePublicRates } from "../rates/rates-api";
-import { useRatesStrings } from "../rates/rates-strings";
+import { useCountryNames } from "../../lib/rates/country-names";
+import { LoadError } from "../../components/load-error";
+import { PriceRangeText } from "../../components/price-range";
+import { formatRate } from "../../lib/rates/rate-format";
+import { usePublicRates } from "../../lib/rates/rates-api";
+import { useRatesStrings } from "../../lib/rates/rates-strings";
 import { buildComparison } from "./comparison-rows";
 import { OUTSIDE_SOURCES, type OutsideSource } from "./outside-rates";
 

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, PUBLIC_RATES, stubRatesApi } from "../rates/rates.fixtures";
-import { renderAt } from "../rates/render-with-app";
+import { json, PUBLIC_RATES, stubRatesApi } from "../../test/rates.fixtures";
+import { renderAt } from "../../test/render-with-app";
 import { TrustIndicator } from "./trust-indicator";
 
 describe("TrustIndicator", () => {

@@ -2,7 +2,7 @@ import { CreditCard, Globe2, Timer } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../lib/use-locale";
-import { usePublicRates } from "../rates/rates-api";
+import { usePublicRates } from "../../lib/rates/rates-api";
 
 /**
  * Three facts a visitor can check, nothing we cannot: how many countries we call

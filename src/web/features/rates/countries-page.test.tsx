@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseMoney } from "../../../shared/money";
 import { CountriesPage } from "./countries-page";
-import { json, PUBLIC_RATES, stubRatesApi } from "./rates.fixtures";
-import { renderAt } from "./render-with-app";
+import { json, PUBLIC_RATES, stubRatesApi } from "../../test/rates.fixtures";
+import { renderAt } from "../../test/render-with-app";
 
 // querySelectorAll, not getAllByRole: role queries over ~230 cards are slow in happy-dom.
 const cards = () => [...screen.getByRole("list").querySelectorAll("a")];

@@ -9,11 +9,11 @@ import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { usePageTitle } from "../../lib/use-page-title";
 import { listCountries, SORTS, type CountrySort } from "./country-list";
-import { useCountryNames } from "./country-names";
-import { LoadError } from "./load-error";
-import { PriceRangeText } from "./price-range";
-import { usePublicRates } from "./rates-api";
-import { useRatesStrings } from "./rates-strings";
+import { useCountryNames } from "../../lib/rates/country-names";
+import { LoadError } from "../../components/load-error";
+import { PriceRangeText } from "../../components/price-range";
+import { usePublicRates } from "../../lib/rates/rates-api";
+import { useRatesStrings } from "../../lib/rates/rates-strings";
 import { Flag } from "../../components/ui/flag";
 
 const SORT_LABEL_KEYS: Record<CountrySort, string> = {

@@ -1,5 +1,5 @@
 import { collatorFor, searchCountries } from "../../../shared/countries/countries";
-import type { RatedCountry } from "./rated-countries";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
 
 export const SORTS = ["name", "price_low", "price_high"] as const;
 export type CountrySort = (typeof SORTS)[number];

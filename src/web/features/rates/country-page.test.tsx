@@ -3,8 +3,8 @@ import { useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseMoney } from "../../../shared/money";
 import { CountryPage } from "./country-page";
-import { countryDetail, json, stubRatesApi } from "./rates.fixtures";
-import { renderAt } from "./render-with-app";
+import { countryDetail, json, stubRatesApi } from "../../test/rates.fixtures";
+import { renderAt } from "../../test/render-with-app";
 
 function HomeProbe() {
   const { pathname, state } = useLocation();

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Money } from "../../../shared/money";
 import { Card } from "../../components/ui/card";
 import { distinguishesMobile, type LineGroup, type LineKind } from "./line-groups";
-import { PriceRangeText } from "./price-range";
+import { PriceRangeText } from "../../components/price-range";
 
 /** The translated name of a line kind. */
 export function useLineKindLabel(): (kind: LineKind) => string {

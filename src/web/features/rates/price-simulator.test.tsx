@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseMoney } from "../../../shared/money";
 import { PRICE_SIMULATOR_ID, PriceSimulator } from "./price-simulator";
-import { publicRate, stubRatesApi } from "./rates.fixtures";
-import { renderAt } from "./render-with-app";
+import { publicRate, stubRatesApi } from "../../test/rates.fixtures";
+import { renderAt } from "../../test/render-with-app";
 
 const usd = (amount: number, decimals: 2 | 4) =>
   new Intl.NumberFormat("en", { style: "currency", currency: "USD", minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(amount / 10_000);

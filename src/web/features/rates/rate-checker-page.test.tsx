@@ -2,8 +2,8 @@ import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../lib/i18n/i18n";
 import { RateCheckerPage } from "./rate-checker-page";
-import { json, stubRatesApi } from "./rates.fixtures";
-import { renderAt } from "./render-with-app";
+import { json, stubRatesApi } from "../../test/rates.fixtures";
+import { renderAt } from "../../test/render-with-app";
 
 const UK_MOBILE = {
   e164: "+447106123456",

@@ -8,8 +8,8 @@ import { Input } from "../../components/ui/input";
 import { PageSpinner } from "../../components/ui/spinner";
 import { usePageTitle } from "../../lib/use-page-title";
 import { dialingExample } from "./dialing-example";
-import { lookupRate } from "./rates-api";
-import { useRatesStrings } from "./rates-strings";
+import { lookupRate } from "../../lib/rates/rates-api";
+import { useRatesStrings } from "../../lib/rates/rates-strings";
 import { LookupFailure, LookupResult } from "./rate-checker-result";
 
 const PLACEHOLDER = dialingExample("GB", "+44")?.international ?? "+44";

@@ -5,11 +5,11 @@ import type { rateLookup } from "../../../shared/api/rates";
 import { getCountry } from "../../../shared/countries/countries";
 import { parseMoney } from "../../../shared/money";
 import { Ltr } from "../../components/ui/ltr";
-import { ApiError } from "../../lib/api-client";
+import { apiErrorMessage } from "../../lib/api-error-message";
 import { useLocale } from "../../lib/use-locale";
-import { useCountryName } from "./country-names";
+import { useCountryName } from "../../lib/rates/country-names";
 import { useLineKindLabel } from "./line-rates";
-import { formatRate } from "./rate-format";
+import { formatRate } from "../../lib/rates/rate-format";
 import { Flag } from "../../components/ui/flag";
 
 type LookupAnswer = z.infer<(typeof rateLookup)["response"]>;
@@ -50,11 +50,10 @@ export function LookupResult({ result, pretty }: { result: LookupAnswer; pretty:
 /** Why the number cannot be priced: the server's refusal code, translated (errors.<code>), or a generic message. */
 export function LookupFailure({ error }: { error: Error }) {
   const { t } = useTranslation();
-  const code = error instanceof ApiError ? error.code : "internal_error";
   return (
     <div role="alert" className="mt-6 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
       <Ban aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <p>{t(`errors.${code}`, { defaultValue: t("rate_checker.lookup_failed") })}</p>
+      <p>{apiErrorMessage(t, error, { fallback: t("rate_checker.lookup_failed") })}</p>
     </div>
   );
 }

@@ -1,15 +1,10 @@
 import { useTranslation } from "react-i18next";
 import type { Money } from "../../../shared/money";
 import { useLocale } from "../../lib/use-locale";
-import { useCountryName } from "./country-names";
-import { formatRate } from "./rate-format";
-import type { RatedCountry } from "./rated-countries";
+import { useCountryName } from "../../lib/rates/country-names";
+import { formatMinutes, formatRate } from "../../lib/rates/rate-format";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
 import { estimateCost, estimateTalkTime } from "./simulator-math";
-
-/** "1 minute", "376 minutes", "376 دقيقة": the language's own plural rules, no translation keys needed. */
-export function formatMinutes(minutes: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" }).format(minutes);
-}
 
 const BIG = "mt-1 text-4xl font-bold tracking-tight text-brand-900 tabular-nums";
 

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SearchResults } from "../../../shared/api/search";
 import { parseMoney } from "../../../shared/money";
-import { json, publicRate, stubRatesApi } from "../rates/rates.fixtures";
-import { renderAt } from "../rates/render-with-app";
+import { json, publicRate, stubRatesApi } from "../../test/rates.fixtures";
+import { renderAt } from "../../test/render-with-app";
 import { SearchPage } from "./search-page";
 
 const jamaica = { ...publicRate("JM"), name: "Jamaica", slug: "jm" };

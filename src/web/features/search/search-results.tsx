@@ -9,7 +9,7 @@ import { parseMoney } from "../../../shared/money";
 import { normalizeSearchQuery } from "../../../shared/search/normalize-query";
 import { Ltr } from "../../components/ui/ltr";
 import { localePath, useLocale } from "../../lib/use-locale";
-import { PriceRangeText } from "../rates/price-range";
+import { PriceRangeText } from "../../components/price-range";
 import { Highlight } from "./highlight";
 import { digitRanges, matchRanges, termRanges } from "./match-ranges";
 import { Flag } from "../../components/ui/flag";

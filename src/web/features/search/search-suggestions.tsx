@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { countryCodeToSlug } from "../../../shared/countries/countries";
 import { localePath, useLocale } from "../../lib/use-locale";
-import { useCountryNames } from "../rates/country-names";
-import { popularCountries } from "../rates/rated-countries";
-import { usePublicRates } from "../rates/rates-api";
+import { useCountryNames } from "../../lib/rates/country-names";
+import { popularCountries } from "../../lib/rates/rated-countries";
+import { usePublicRates } from "../../lib/rates/rates-api";
 import { Flag } from "../../components/ui/flag";
 
 /**

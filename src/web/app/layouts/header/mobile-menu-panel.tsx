@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { OnDemandPopupProps } from "../../../components/ui/on-demand-popup";
 import { Link } from "react-router";
 import { buttonVariants } from "../../../components/ui/button";
-import type { AuthState } from "../../../features/accounts/use-auth";
+import type { AuthState } from "../../../lib/auth/use-auth";
 import { useLocale } from "../../../lib/use-locale";
 import { LanguagePicker } from "./language-picker";
 import { adminLinks, customerMore, customerPrimary, visitorMenu, type NavItem } from "./nav-items";

@@ -1,7 +1,7 @@
 import { Menu } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useOnDemandPopup } from "../../../components/ui/on-demand-popup";
-import type { AuthState } from "../../../features/accounts/use-auth";
+import type { AuthState } from "../../../lib/auth/use-auth";
 import { onDemand } from "../../../lib/on-demand";
 
 /** The menu's dialog: fetched when the button is first hovered, focused or pressed, not with the page. */

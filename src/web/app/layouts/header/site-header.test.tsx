@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthState } from "../../../features/accounts/use-auth";
+import type { AuthState } from "../../../lib/auth/use-auth";
 import { liveEventCacheUpdates } from "../../../lib/live-events";
 import { AppProviders, createQueryClient } from "../../providers";
 import { SiteHeader } from "./site-header";
 
 const auth = vi.hoisted(() => ({ current: null as AuthState | null }));
-vi.mock("../../../features/accounts/use-auth", () => ({ useAuth: () => auth.current, ACCOUNT_QUERY_KEY: ["account"] }));
+vi.mock("../../../lib/auth/use-auth", () => ({ useAuth: () => auth.current, ACCOUNT_QUERY_KEY: ["account"] }));
 
 let lastRouter: ReturnType<typeof createMemoryRouter> | null = null;
 const base: AuthState = { status: "unauthenticated", userId: null, email: null, role: "user", isAdmin: false, viaOAuth: false, sessionExpiresAt: null };

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { buttonVariants } from "../../../components/ui/button";
 import { signOutEverywhere } from "../../../features/accounts/sign-out";
-import { useAuth } from "../../../features/accounts/use-auth";
+import { useAuth } from "../../../lib/auth/use-auth";
 import { cn } from "../../../lib/cn";
 import { useLocale } from "../../../lib/use-locale";
 import { HeaderBalance } from "./header-balance";

@@ -2,15 +2,15 @@ import { ChevronsUpDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { searchCountries } from "../../../shared/countries/countries";
-import { useOnDemandPopup } from "../../components/ui/on-demand-popup";
-import { Spinner } from "../../components/ui/spinner";
+import { useOnDemandPopup } from "../ui/on-demand-popup";
+import { Spinner } from "../ui/spinner";
 import { cn } from "../../lib/cn";
 import { onDemand } from "../../lib/on-demand";
-import { useCountryNames } from "./country-names";
+import { useCountryNames } from "../../lib/rates/country-names";
 import { CountryOption } from "./country-option";
 import { PopularChips } from "./popular-chips";
-import { usePublicRates } from "./rates-api";
-import { useRatesStrings } from "./rates-strings";
+import { usePublicRates } from "../../lib/rates/rates-api";
+import { useRatesStrings } from "../../lib/rates/rates-strings";
 
 /** The open list (popover, cmdk): fetched when the picker is first hovered, focused or pressed, not with the page. */
 const panel = onDemand(() => import("./country-picker-panel"));

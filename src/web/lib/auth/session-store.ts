@@ -1,4 +1,4 @@
-import type { authClient as AuthClientInstance } from "../../lib/auth-client";
+import type { authClient as AuthClientInstance } from "../auth-client";
 
 type AuthClient = typeof AuthClientInstance;
 
@@ -28,7 +28,7 @@ const listeners = new Set<() => void>();
  * of the first load; the session check starts once something listens to the session.
  */
 export function loadAuthClient(): Promise<AuthClient> {
-  loading ??= import("../../lib/auth-client").then(({ authClient }) => {
+  loading ??= import("../auth-client").then(({ authClient }) => {
     atom = authClient.$store.atoms.session as unknown as SessionAtom;
     listenWhileWatched();
     // The session went from not yet checked to better-auth's own view (pending, or already known).

@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useCountryName } from "./country-names";
-import { stubRatesApi } from "./rates.fixtures";
-import { renderAt } from "./render-with-app";
+import { stubRatesApi } from "../../test/rates.fixtures";
+import { renderAt } from "../../test/render-with-app";
 
 function Names() {
   const nameOf = useCountryName();

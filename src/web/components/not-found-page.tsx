@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { buttonVariants } from "../../components/ui/button";
-import { usePageTitle } from "../../lib/use-page-title";
-import { localePath, useLocale } from "../../lib/use-locale";
+import { buttonVariants } from "./ui/button";
+import { usePageTitle } from "../lib/use-page-title";
+import { localePath, useLocale } from "../lib/use-locale";
 
 /** The 404 page for any path no route claims. */
 export function NotFoundPage() {

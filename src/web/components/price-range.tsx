@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import type { Money } from "../../../shared/money";
-import { useLocale } from "../../lib/use-locale";
-import { formatRate, sameOnScreen } from "./rate-format";
+import type { Money } from "../../shared/money";
+import { useLocale } from "../lib/use-locale";
+import { formatRate, sameOnScreen } from "../lib/rates/rate-format";
 
 /** "from $0.03 to $0.06 /min", or one price when both ends look the same at 2 decimals. */
 export function PriceRangeText({ cheapest, mostExpensive, className }: { cheapest: Money; mostExpensive: Money; className?: string }) {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { countryRateDetailRoute, publicCountryRatesRoute, rateLookupRoute } from "../../../shared/api/routes";
-import { callApi } from "../../lib/api-client";
+import { callApi } from "../api-client";
 import { toRatedCountries } from "./rated-countries";
 
 /** Prices change only when an admin imports a deck or edits a country; a few minutes of staleness is fine. */

@@ -1,16 +1,16 @@
 import { PhoneIncoming, PhoneOutgoing, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { CallLog, CallStatus } from "../../../shared/api/calls";
-import { callOutcomeKey, callStatusKey } from "../../../shared/calls/call-status-label";
-import { qualityGrade, type QualityGrade } from "../../../shared/calls/quality-grade";
-import { Button } from "../../components/ui/button";
-import { Ltr, ltrText } from "../../components/ui/ltr";
-import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
-import { cn } from "../../lib/cn";
-import { useLocale } from "../../lib/use-locale";
-import { useCountryName } from "../rates/country-names";
-import { canRate, formatDuration, formatStart, rowNumber } from "./history-format";
-import { Flag } from "../../components/ui/flag";
+import type { CallLog, CallStatus } from "../../shared/api/calls";
+import { callOutcomeKey, callStatusKey } from "../../shared/calls/call-status-label";
+import { qualityGrade, type QualityGrade } from "../../shared/calls/quality-grade";
+import { Button } from "./ui/button";
+import { Ltr, ltrText } from "./ui/ltr";
+import { Popover, PopoverContent, PopoverTrigger } from "./ui/popover";
+import { cn } from "../lib/cn";
+import { useLocale } from "../lib/use-locale";
+import { useCountryName } from "../lib/rates/country-names";
+import { canRate, formatDuration, formatStart, rowNumber } from "../lib/call-log-format";
+import { Flag } from "./ui/flag";
 
 /** Translation key of a status as the filters name it ("no-answer" → history.status.no_answer). */
 export const statusKey = callStatusKey;

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { notify } from "../../lib/notify";
+import { notify } from "../notify";
 import type { Role } from "../../../shared/api/accounts";
 import { currentAccountRoute } from "../../../shared/api/routes";
-import { ApiError, callApi } from "../../lib/api-client";
+import { ApiError, callApi } from "../api-client";
 import { SessionSeed, type SeededSession } from "./session-seed";
 import { listenToSession, loadAuthClient, readSession, type SessionAtomValue } from "./session-store";
 

@@ -1,20 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { Island } from "../../lib/islands";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useAuth } from "../accounts/use-auth";
-import { CallSection } from "../calls/call-section";
-import { FAQ_PREFIXES } from "../content/content-strings";
-import { RATES_PREFIXES } from "../rates/rates-strings";
-import { PriceSimulator } from "../rates/price-simulator";
-import { BalanceCard } from "./balance-card";
-import { CallToAction } from "./call-to-action";
-import { ComparisonSection } from "./comparison-section";
-import { FaqPreview } from "./faq-preview";
-import { FeaturesSection } from "./features-section";
-import { HeroSection } from "./hero-section";
-import { HowItWorks } from "./how-it-works";
-import { TestimonialsSection } from "./testimonials-section";
-import { TrustIndicator } from "./trust-indicator";
+import { useAuth } from "../../lib/auth/use-auth";
+import { CallSection } from "../../features/calls/call-section";
+import { FAQ_PREFIXES } from "../../features/content/content-strings";
+import { RATES_PREFIXES } from "../../lib/rates/rates-strings";
+import { PriceSimulator } from "../../features/rates/price-simulator";
+import { BalanceCard } from "../../features/home/balance-card";
+import { CallToAction } from "../../features/home/call-to-action";
+import { ComparisonSection } from "../../features/home/comparison-section";
+import { FaqPreview } from "../../features/content/faq-preview";
+import { FeaturesSection } from "../../features/home/features-section";
+import { HeroSection } from "../../features/home/hero-section";
+import { HowItWorks } from "../../features/home/how-it-works";
+import { TestimonialsSection } from "../../features/home/testimonials-section";
+import { TrustIndicator } from "../../features/home/trust-indicator";
 
 /**
  * The landing page in the spec's two views. A customer gets the tools (balance,

@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { AppProviders, createQueryClient } from "../../app/providers";
+import { AppProviders, createQueryClient } from "../app/providers";
 
 /** Renders a component under /{lang}/… with the app's providers, for component tests. */
 export function renderAt(

@@ -1,12 +1,12 @@
 import { vi } from "vitest";
-import deckCsv from "../../../../data/provider-voice-rates.csv?raw";
-import type { PublicCountryRate } from "../../../shared/api/rates";
-import { COUNTRIES, countryName } from "../../../shared/countries/countries";
-import { moneyToDecimal } from "../../../shared/money";
-import { lineKind } from "../../../shared/rates/deck";
-import { customerRate } from "../../../shared/rates/pricing";
-import { summarizeCountryRates } from "../../../shared/rates/country-summary";
-import { parseDeck } from "../../../shared/rates/deck";
+import deckCsv from "../../../data/provider-voice-rates.csv?raw";
+import type { PublicCountryRate } from "../../shared/api/rates";
+import { COUNTRIES, countryName } from "../../shared/countries/countries";
+import { moneyToDecimal } from "../../shared/money";
+import { lineKind } from "../../shared/rates/deck";
+import { customerRate } from "../../shared/rates/pricing";
+import { summarizeCountryRates } from "../../shared/rates/country-summary";
+import { parseDeck } from "../../shared/rates/deck";
 
 /**
  * Test data for the web tests: the public rate rows the server derives from the

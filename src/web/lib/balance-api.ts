@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { creditBalanceRoute } from "../../../shared/api/routes";
-import { parseMoney, type Money } from "../../../shared/money";
-import { callApi } from "../../lib/api-client";
-import { BALANCE_QUERY_KEY } from "../../lib/live-events";
+import { creditBalanceRoute } from "../../shared/api/routes";
+import { parseMoney, type Money } from "../../shared/money";
+import { callApi } from "./api-client";
+import { BALANCE_QUERY_KEY } from "./live-events";
 
 /** The spec: the balance is polled every 5 s during a call (and pushed by `balance` events always). */
 export const BALANCE_POLL_MS = 5000;

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Spinner } from "../../components/ui/spinner";
 import { localePath, useLocale } from "../../lib/use-locale";
-import { useFaqStrings } from "../content/content-strings";
-import { FaqAccordion } from "../content/faq-accordion";
+import { useFaqStrings } from "./content-strings";
+import { FaqAccordion } from "./faq-accordion";
 
 /** The questions a visitor asks before a first call; the FAQ page has the rest. */
 export const HOME_FAQ_IDS = ["no_app", "billing", "unanswered", "buy_credit"] as const;

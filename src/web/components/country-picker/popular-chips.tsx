@@ -2,9 +2,9 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
-import { useCountryNames } from "./country-names";
-import { popularCountries, type RatedCountry } from "./rated-countries";
-import { Flag } from "../../components/ui/flag";
+import { useCountryNames } from "../../lib/rates/country-names";
+import { popularCountries, type RatedCountry } from "../../lib/rates/rated-countries";
+import { Flag } from "../ui/flag";
 
 /** Up to ten popular countries, sorted by name, as toggle chips that select a country. */
 export function PopularChips({ countries, value, onChange }: { countries: readonly RatedCountry[]; value: string | null; onChange: (code: string) => void }) {

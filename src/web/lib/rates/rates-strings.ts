@@ -1,4 +1,4 @@
-import { useStrings } from "../../lib/i18n/use-strings";
+import { useStrings } from "../i18n/use-strings";
 
 /** The key prefixes of this feature's strings (data/translations/<lang>/rates.json). */
 export const RATES_PREFIXES = ["rates.", "countries_page.", "country_page.", "rate_checker.", "price_simulator.", "country_picker."] as const;

@@ -3,7 +3,7 @@ import { countryName } from "../../../shared/countries/countries";
 import { LOCALES } from "../../../shared/i18n/locales";
 import { POPULAR_COUNTRY_CODES } from "../../../shared/rates/popular-countries";
 import { MAX_POPULAR, popularCountries, toRatedCountries } from "./rated-countries";
-import { PUBLIC_RATES } from "./rates.fixtures";
+import { PUBLIC_RATES } from "../../test/rates.fixtures";
 
 describe("popularCountries", () => {
   const countries = toRatedCountries(PUBLIC_RATES);

@@ -1,6 +1,6 @@
-import type { CallLog, CallStatus } from "../../../shared/api/calls";
-import { formatUsd, parseMoney } from "../../../shared/money";
-import { formatPhoneNumber } from "../../lib/phone-format";
+import type { CallLog, CallStatus } from "../../shared/api/calls";
+import { formatUsd, parseMoney } from "../../shared/money";
+import { formatPhoneNumber } from "./phone-format";
 
 /** The number a row is about: who was called, or who rang on an incoming call. */
 export function rowNumber(call: Pick<CallLog, "direction" | "toNumber" | "fromNumber">): string | null {

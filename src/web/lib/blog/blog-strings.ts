@@ -1,4 +1,4 @@
-import { useStrings } from "../../lib/i18n/use-strings";
+import { useStrings } from "../i18n/use-strings";
 
 /** The key prefix of the blog's strings (data/translations/<lang>/blog.json), public pages and back office alike. */
 export const BLOG_PREFIXES = ["blog."] as const;

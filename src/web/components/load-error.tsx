@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
+import { Button } from "./ui/button";
+import { cn } from "../lib/cn";
 
 /** The spec's rate-list failure: "Failed to load country rates", with a way to try again. */
 export function LoadError({ onRetry, className }: { onRetry: () => void; className?: string }) {

@@ -1,6 +1,6 @@
-import { Flag } from "../../components/ui/flag";
-import { Ltr } from "../../components/ui/ltr";
-import type { RatedCountry } from "./rated-countries";
+import { Flag } from "../ui/flag";
+import { Ltr } from "../ui/ltr";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
 
 /** Flag, name and dial code on one line; the dial code stays "+44" in right-to-left text. */
 export function CountryOption({ country, name }: { country: RatedCountry; name: string }) {

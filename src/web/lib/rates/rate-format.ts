@@ -9,3 +9,8 @@ export function formatRate(rate: Money, locale: string, decimals: 2 | 4 = 2): st
 export function sameOnScreen(a: Money, b: Money, decimals: 2 | 4 = 2): boolean {
   return moneyToFixed(a, decimals) === moneyToFixed(b, decimals);
 }
+
+/** "1 minute", "376 minutes", "376 دقيقة": the language's own plural rules, no translation keys needed. */
+export function formatMinutes(minutes: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" }).format(minutes);
+}

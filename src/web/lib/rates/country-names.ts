@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { countryName } from "../../../shared/countries/countries";
 import type { Locale } from "../../../shared/i18n/locales";
-import { useLocale } from "../../lib/use-locale";
+import { useLocale } from "../use-locale";
 
 export interface CountryNames {
   /** The country's everyday name in the current language (CLDR, through Intl.DisplayNames). */

@@ -1,11 +1,11 @@
 import { Check } from "lucide-react";
 import type { RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from "../../components/ui/command";
-import { Popover, PopoverAnchor, PopoverContent } from "../../components/ui/popover";
+import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from "../ui/command";
+import { Popover, PopoverAnchor, PopoverContent } from "../ui/popover";
 import { cn } from "../../lib/cn";
 import { CountryOption } from "./country-option";
-import type { RatedCountry } from "./rated-countries";
+import type { RatedCountry } from "../../lib/rates/rated-countries";
 
 /**
  * The country picker's open list: a searchable popover (cmdk) anchored to the picker's

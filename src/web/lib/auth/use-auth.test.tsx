@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppProviders, createQueryClient } from "../../app/providers";
-import { authClient } from "../../lib/auth-client";
+import { authClient } from "../auth-client";
 import type { SeededSession } from "./session-seed";
 import { useAuth } from "./use-auth";
 

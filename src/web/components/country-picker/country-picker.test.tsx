@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CountryPicker } from "./country-picker";
-import { stubRatesApi } from "./rates.fixtures";
-import { renderAt } from "./render-with-app";
+import { stubRatesApi } from "../../test/rates.fixtures";
+import { renderAt } from "../../test/render-with-app";
 
 function Harness({ onChange }: { onChange: (code: string) => void }) {
   const [value, setValue] = useState<string | null>(null);
