@@ -32,10 +32,54 @@ const STAMPS = path.join(ROOT, "dist", ".build");
 
 /** @typedef {"web" | "server"} TargetName */
 
+/** Modules whose own imports are followed; anything else imported (JSON, CSS) is an input as it is. */
+const MODULE_FILE = /\.[cm]?[jt]s$/;
+/**
+ * The specifiers of `from "./…"`, `import "./…"` and `import("./…")`: imports and re-exports by relative path.
+ * Packages are left out (the lock file stands for them). A match inside a comment only adds an input, never loses one.
+ */
+const RELATIVE_IMPORT = /\b(?:from|import)\s*\(?\s*["'](\.\.?\/[^"']+)["']/g;
+
+/**
+ * A module and every project file it imports by relative path, transitively, relative to
+ * the root with "/" separators, the module first. A TypeScript import names the `.js`
+ * its `.ts` compiles to, so `./x.js` is `./x.ts` when only that exists.
+ * @param {string} entry relative to the root
+ * @param {string} [root]
+ * @returns {string[]}
+ */
+export function localModuleGraph(entry, root = ROOT) {
+  /** @type {Set<string>} */
+  const found = new Set();
+  /** @param {string} file */
+  const visit = (file) => {
+    found.add(file);
+    if (!MODULE_FILE.test(file)) return;
+    for (const [, specifier = ""] of readFileSync(path.join(root, file), "utf8").matchAll(RELATIVE_IMPORT)) {
+      const imported = existingFile(root, path.posix.join(path.posix.dirname(file), specifier));
+      if (imported && !found.has(imported)) visit(imported);
+    }
+  };
+  const start = existingFile(root, entry);
+  if (start) visit(start);
+  return [...found];
+}
+
+/**
+ * The file a relative specifier names: as written, its TypeScript source, or without an extension.
+ * @param {string} root
+ * @param {string} file
+ */
+function existingFile(root, file) {
+  const candidates = [file, file.replace(/\.([cm]?)js$/, ".$1ts"), `${file}.ts`, `${file}.js`];
+  return candidates.find((candidate) => existsSync(path.join(root, candidate)) && statSync(path.join(root, candidate)).isFile());
+}
+
 /** @type {Record<TargetName, Target>} */
 export const TARGETS = {
   web: {
-    inputs: ["src/web", "src/shared", "data/translations/en", "vite.config.ts", "scripts/flag-assets.js", "scripts/first-load-budget.js", "tsconfig.base.json", "tsconfig.web.json", "package-lock.json", "scripts/build.js"],
+    // The configuration with the project files it imports, found from its imports so a helper it starts to import counts at once.
+    inputs: ["src/web", "src/shared", "data/translations/en", ...localModuleGraph("vite.config.ts"), "scripts/first-load-budget.js", "tsconfig.base.json", "tsconfig.web.json", "package-lock.json", "scripts/build.js"],
     output: "dist/web/index.html",
     build: buildWeb,
   },
@@ -187,13 +231,14 @@ export function assertRuntimeDependencies(packagesImported, manifest = JSON.pars
 /**
  * Every file under the inputs, in a stable order.
  * @param {string[]} inputs
+ * @param {string} root
  */
-function inputFiles(inputs) {
+function inputFiles(inputs, root) {
   /** @type {string[]} */
   const files = [];
   /** @param {string} relative */
   const visit = (relative) => {
-    const absolute = path.join(ROOT, relative);
+    const absolute = path.join(root, relative);
     if (!existsSync(absolute)) return;
     if (statSync(absolute).isDirectory()) {
       for (const entry of readdirSync(absolute).sort()) visit(path.join(relative, entry));
@@ -205,13 +250,14 @@ function inputFiles(inputs) {
 
 /**
  * A digest of the inputs' names and contents.
- * @param {Target} target
+ * @param {Pick<Target, "inputs">} target
+ * @param {string} [root] the folder the inputs are relative to
  */
-export function inputsDigest(target) {
+export function inputsDigest(target, root = ROOT) {
   const hash = createHash("sha256");
-  for (const file of inputFiles(target.inputs)) {
+  for (const file of inputFiles(target.inputs, root)) {
     hash.update(`${file.split(path.sep).join("/")}\0`);
-    hash.update(readFileSync(path.join(ROOT, file)));
+    hash.update(readFileSync(path.join(root, file)));
     hash.update("\0");
   }
   return hash.digest("hex");

@@ -7,11 +7,12 @@ import type { DialDialog } from "./use-dial-flow";
 
 /**
  * What the call section shows only around a call: the in-call panel, the incoming call,
- * and the dialogs of a dial and of its end. Its own chunk (live-call-ui-loader.ts): a
- * visitor who never calls never fetches it, nor the dialog code it brings.
+ * the dialogs of a dial and of its end, and the messages of how it went. Its own chunk
+ * (live-call-ui-loader.ts): a visitor who never calls never fetches it, nor the code it brings.
  */
 export { InCallPanel } from "./in-call-panel";
 export { IncomingCallCard } from "./incoming-call-card";
+export { showCallNotice } from "./call-notice";
 
 export function CallDialogs({
   picked,
