@@ -1,21 +1,41 @@
 // Its callbacks to page.evaluate run in the browser.
 /// <reference lib="dom" />
 import type { Page } from "@playwright/test";
+import { chromiumPath } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { createVerifiedUser, signIn } from "./support/accounts";
+import { MICROPHONE_ARGS } from "./support/funded-server";
 
 /**
  * A person types and presses as soon as the page shows (at its `load` event), before the
  * app has taken it over, on a phone-speed CPU (Lighthouse's 4× slowdown). What they typed
  * must survive the takeover and their press must be acted on (decision 035).
+ *
+ * On a slow phone the app's code arrives seconds after the page shows; here it is held back
+ * until the person has typed and pressed, so that every run tries what a phone's user does
+ * (on a fast machine the app could otherwise win the race and the test would try nothing).
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({
+  viewport: { width: 390, height: 844 },
+  launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] },
+});
 
-/** Opens `path` and returns at its load event, not when the app runs (the fixture's goto waits for that). */
-async function openAtLoad(page: Page, path: string): Promise<void> {
+/**
+ * Opens `path` with the CPU slowed 4× and the app's main module held back, and returns at
+ * the page's load event (not when the app runs, as the fixture's goto would). The returned
+ * function lets the app's code through.
+ */
+async function openAtLoad(page: Page, path: string): Promise<() => void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.mainFrame().goto(path, { waitUntil: "load" });
+  return letThrough;
 }
 
 const appIsReady = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-app-ready"));
@@ -29,12 +49,13 @@ test("a customer types a number and presses Start Call before the app runs: the 
   const paid = await page.request.post(`/api/local-checkout/sessions/${session}/pay`, { data: { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }, headers: { origin: server.baseURL } });
   expect(paid.status(), await paid.text()).toBe(200);
 
-  await openAtLoad(page, "/en");
+  const letTheAppRun = await openAtLoad(page, "/en");
   const section = page.locator("#call");
   const number = section.getByLabel("Phone number");
   await number.fill("2025550123");
   const typedBeforeTheApp = !(await appIsReady(page));
   await section.getByRole("button", { name: "Start Call" }).click();
+  letTheAppRun();
 
   await expect(page.getByRole("dialog", { name: "Start this call?" })).toBeVisible({ timeout: 30_000 });
   await expect(number).toHaveValue(/202.?555.?0123/);
@@ -43,11 +64,12 @@ test("a customer types a number and presses Start Call before the app runs: the 
 });
 
 test("a visitor types minutes into a country page's simulator before the app runs: the price is worked out for them", async ({ page }) => {
-  await openAtLoad(page, "/en/country/in");
+  const letTheAppRun = await openAtLoad(page, "/en/country/in");
   const simulator = page.locator("#price-simulator").locator("xpath=..");
   const minutes = simulator.getByLabel("Minutes");
   await minutes.fill("7");
   const typedBeforeTheApp = !(await appIsReady(page));
+  letTheAppRun();
 
   await page.locator("html[data-app-ready]").waitFor({ state: "attached", timeout: 30_000 });
   await expect(minutes).toHaveValue("7");
@@ -57,11 +79,12 @@ test("a visitor types minutes into a country page's simulator before the app run
 
 test("a customer signs in before the app runs: nothing typed is lost and the press signs them in", async ({ page, server }) => {
   const account = await createVerifiedUser(page.request, server);
-  await openAtLoad(page, "/en/auth");
+  const letTheAppRun = await openAtLoad(page, "/en/auth");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   const typedBeforeTheApp = !(await appIsReady(page));
   await page.getByRole("button", { name: "Sign In" }).last().click();
+  letTheAppRun();
 
   // Signed in, the sign-in page sends them on to buying credit (the spec's start page).
   await expect(page).toHaveURL(/\/en\/phone$/, { timeout: 30_000 });

@@ -73,10 +73,11 @@ export class FakeDevice extends DeviceStateMachine implements VoiceDevice {
   }
   /** Set to make the next devices fail to start, as when the voice SDK cannot be loaded. */
   static failWith: Error | null = null;
+  /** Set to keep the next devices starting until it settles, as on a slow phone. */
+  static startsAfter: Promise<void> | null = null;
   register() {
     if (FakeDevice.failWith) return Promise.reject(FakeDevice.failWith);
-    this.emit("registered", undefined);
-    return Promise.resolve();
+    return (FakeDevice.startsAfter ?? Promise.resolve()).then(() => this.emit("registered", undefined));
   }
   /** The carrier rings the customer. */
   ring(from: string, sid = `CA${"c".repeat(32)}`): FakeCall {

@@ -92,6 +92,7 @@ describe("the call section", () => {
     microphone.allowed = true;
     FakeDevice.last = null;
     FakeDevice.failWith = null;
+    FakeDevice.startsAfter = null;
   });
   afterEach(() => vi.useRealTimers());
 
@@ -194,6 +195,22 @@ describe("the call section", () => {
     FakeDevice.failWith = null;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("Ready to call")).toBeTruthy();
+  });
+
+  it("keeps a press made while the device is still starting, and opens the confirm dialog once it is ready", async () => {
+    auth.current = signedIn;
+    let deviceStarts = () => {};
+    FakeDevice.startsAfter = new Promise<void>((resolve) => (deviceStarts = resolve));
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    fireEvent.change(numberInput(), { target: { value: "2025550123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Start Call" }));
+    // Held, and said to be under way, not refused.
+    await waitFor(() => expect(screen.getByRole("button", { name: /Start Call/ }).getAttribute("aria-busy")).toBe("true"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await act(async () => deviceStarts());
+    expect(await screen.findByRole("dialog", { name: "Start this call?" })).toBeTruthy();
   });
 
   it("stops at the microphone when access is refused, and offers a retry", async () => {

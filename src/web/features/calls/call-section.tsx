@@ -65,6 +65,7 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
     local,
     countries,
     deviceReady: voice.ready,
+    deviceFailed: voice.failed,
     connect: (to) => {
       if (!voice.session) return Promise.reject(new Error("Voice device not ready"));
       return voice.session.connect(to);

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { notify } from "../../lib/notify";
@@ -30,6 +30,8 @@ export interface DialFlowInput {
   local: string;
   countries: readonly RatedCountry[];
   deviceReady: boolean;
+  /** The device could not start: a press is then refused at once, not kept until it is ready. */
+  deviceFailed: boolean;
   connect: (to: string) => Promise<VoiceCall>;
   onStarted: (handle: VoiceCall, call: CallStart) => void;
   onChoose: (country: RatedCountry, local: string) => void;
@@ -44,6 +46,8 @@ export function useDialFlow(input: DialFlowInput) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<DialDialog | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A press made while the device was still starting (a page just taken over, decision 035): dialled once it is ready. */
+  const [waitingForDevice, setWaitingForDevice] = useState(false);
 
   const quoteAndConfirm = useCallback(
     async (country: RatedCountry, local: string) => {
@@ -63,6 +67,12 @@ export function useDialFlow(input: DialFlowInput) {
 
   const dial = useCallback(async () => {
     if (busy) return;
+    // Everything else in place and the device still starting: the press is kept, not refused.
+    if (input.signedIn && input.country && input.local.length > 0 && !input.deviceReady && !input.deviceFailed) {
+      setWaitingForDevice(true);
+      return;
+    }
+    setWaitingForDevice(false);
     setBusy(true);
     try {
       const block = await firstDialBlock({
@@ -128,6 +138,11 @@ export function useDialFlow(input: DialFlowInput) {
     }
   }, [dialog, input, t]);
 
+  // The device became ready, or could not start (then the press gets the spec's "not ready" answer).
+  useEffect(() => {
+    if (waitingForDevice && (input.deviceReady || input.deviceFailed)) void dial();
+  }, [waitingForDevice, input.deviceReady, input.deviceFailed, dial]);
+
   const close = useCallback(() => setDialog(null), []);
-  return { dial, dialog, busy, resolveMismatch, confirm, close };
+  return { dial, dialog, busy: busy || waitingForDevice, resolveMismatch, confirm, close };
 }
