@@ -1,9 +1,16 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Spinner } from "../../components/ui/spinner";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { useFaqStrings } from "./content-strings";
-import { FaqAccordion } from "./faq-accordion";
+
+/**
+ * The accordion (Radix's, with its collection and presence code) is its own chunk: below the simulator it is not
+ * part of what /en needs first. The server's render waits for it and writes it inline; the browser hydrates this
+ * part once the chunk has arrived, React keeping the server's HTML until then.
+ */
+const FaqAccordion = lazy(() => import("./faq-accordion").then((module) => ({ default: module.FaqAccordion })));
 
 /** The questions a visitor asks before a first call; the FAQ page has the rest. */
 export const HOME_FAQ_IDS = ["no_app", "billing", "unanswered", "buy_credit"] as const;
@@ -21,16 +28,24 @@ export function FaqPreview() {
       </h2>
       <div className="mt-6">
         {ready ? (
-          <FaqAccordion ids={HOME_FAQ_IDS} />
+          <Suspense fallback={<Waiting />}>
+            <FaqAccordion ids={HOME_FAQ_IDS} />
+          </Suspense>
         ) : (
-          <div className="flex justify-center py-10">
-            <Spinner />
-          </div>
+          <Waiting />
         )}
       </div>
       <Link to={localePath(locale, "/faq")} className="mt-5 inline-block font-medium text-brand-800 underline underline-offset-2">
         {t("index.faq.all")}
       </Link>
     </section>
+  );
+}
+
+function Waiting() {
+  return (
+    <div className="flex justify-center py-10">
+      <Spinner />
+    </div>
   );
 }
