@@ -29,6 +29,11 @@ export interface LighthouseFigures {
   bestPractices: number | null;
   seo: number | null;
   lcpMs: number | null;
+  /** Total blocking time, and the longest main-thread task (under Lighthouse's simulated 4× slower CPU), in ms. */
+  tbtMs: number | null;
+  longestTaskMs: number | null;
+  /** Lighthouse's measure of this machine's speed (about 1,000–2,000 on a laptop): figures from machines with different indexes do not compare. */
+  benchmarkIndex: number | null;
   /** Scripts as transferred to the browser (the encoding it negotiated, headers included). */
   jsTransferredBytes: number;
   /** The same scripts' bodies as the server sends them gzipped. */
@@ -47,6 +52,7 @@ interface NetworkRequest {
   transferSize?: number;
 }
 
+const roundOrNull = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? null : Math.round(value));
 const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
 
 /** The gzipped body size of a URL, as the server answers a browser that accepts only gzip (bytes on the wire, not decompressed). */
@@ -108,6 +114,9 @@ async function auditIn(url: string, label: string, port: number): Promise<Lighth
     bestPractices: score(lhr.categories["best-practices"]?.score),
     seo: score(lhr.categories.seo?.score),
     lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN) || null,
+    tbtMs: roundOrNull(lhr.audits["total-blocking-time"]?.numericValue),
+    longestTaskMs: roundOrNull(Math.max(0, ...(((lhr.audits["long-tasks"]?.details as { items?: { duration: number }[] } | undefined)?.items ?? []).map((task) => task.duration)))),
+    benchmarkIndex: roundOrNull(lhr.environment?.benchmarkIndex),
     jsTransferredBytes: requests.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
     jsGzipBytes: gzipped.reduce((sum, bytes) => sum + bytes, 0),
     scripts: requests.length,
@@ -155,6 +164,9 @@ export function printLighthouseReport(report: LighthouseReport): void {
     "best practices": figures.bestPractices,
     seo: figures.seo,
     "LCP ms": figures.lcpMs,
+    "TBT ms": figures.tbtMs,
+    "longest task ms": figures.longestTaskMs,
+    benchmarkIndex: figures.benchmarkIndex,
     "JS transferred": kib(figures.jsTransferredBytes),
     "JS gzip": kib(figures.jsGzipBytes),
     scripts: figures.scripts,

@@ -3,6 +3,10 @@ import { expect, test } from "./fixtures";
 import { seriousAccessibilityProblems } from "./support/accessibility";
 import { createAdmin, signIn } from "./support/accounts";
 
+// Each test walks an admin's whole flow and then a second browser's: about 25 s alone, past the default minute
+// when the other worker runs a call beside it on two cores.
+test.describe.configure({ timeout: 120_000 });
+
 test("an admin writes and publishes a post, and a visitor reads it at its slug with no raw HTML run", async ({ page, browser, server }) => {
   const admin = await createAdmin(page.request, server);
   await signIn(page.request, server, admin);
