@@ -109,27 +109,27 @@ export function CountryPage() {
 
       {related.length > 0 ? (
         <Island name="related" deferred>
-        <section aria-labelledby="related-heading" className="mx-auto max-w-5xl px-4 py-10">
-          <h2 id="related-heading" className="text-xl font-semibold text-slate-900">
-            {t("country_page.related_heading")}
-          </h2>
-          <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {related.map((entry) => (
-              <li key={entry.code}>
-                <Link
-                  to={localePath(locale, `/country/${countryCodeToSlug(entry.code)}`)}
-                  className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
-                >
-                  <Flag code={entry.code} size="lg" lazy />
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium text-slate-900">{nameOf(entry.code)}</span>
-                    <PriceRangeText cheapest={entry.cheapest} mostExpensive={entry.mostExpensive} className="block text-sm text-slate-600" />
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+          <section aria-labelledby="related-heading" className="mx-auto max-w-5xl px-4 py-10">
+            <h2 id="related-heading" className="text-xl font-semibold text-slate-900">
+              {t("country_page.related_heading")}
+            </h2>
+            <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {related.map((entry) => (
+                <li key={entry.code}>
+                  <Link
+                    to={localePath(locale, `/country/${countryCodeToSlug(entry.code)}`)}
+                    className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
+                  >
+                    <Flag code={entry.code} size="lg" lazy />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium text-slate-900">{nameOf(entry.code)}</span>
+                      <PriceRangeText cheapest={entry.cheapest} mostExpensive={entry.mostExpensive} className="block text-sm text-slate-600" />
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
         </Island>
       ) : null}
     </main>
