@@ -18,7 +18,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 60_000,
+  // A test (or a file's server start) may take a minute and a half: the longer flows, with the other worker
+  // running a call beside them on two cores, came within seconds of a minute once React took the pages over.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? "line" : "list",
   use: {

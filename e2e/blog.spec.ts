@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { seriousAccessibilityProblems } from "./support/accessibility";
 import { createAdmin, signIn } from "./support/accounts";
 
-// Each test walks an admin's whole flow and then a second browser's: about 25 s alone, past the default minute
+// Each test walks an admin's whole flow and then a second browser's: about 25 s alone, past a minute
 // when the other worker runs a call beside it on two cores.
 test.describe.configure({ timeout: 120_000 });
 
