@@ -199,6 +199,23 @@ describe("islands", () => {
     expect(container.querySelectorAll("button")).toHaveLength(1);
   });
 
+  it("renders at once a deferred part that the server did not write, mounted after the page was taken over", async () => {
+    await hydrateServerPage();
+    const Later = () => (
+      <Island name="appears-later" deferred>
+        <Counter name="appeared" />
+      </Island>
+    );
+    const extra = document.body.appendChild(document.createElement("div"));
+    const { createRoot } = await import("react-dom/client");
+    const second = createRoot(extra);
+    await act(async () => second.render(<Later />));
+    expect(screen.getByRole("button", { name: "appeared 0" })).toBeTruthy();
+    expect(running.has("appeared")).toBe(true);
+    act(() => second.unmount());
+    extra.remove();
+  });
+
   it("never waits in a page the browser renders itself", async () => {
     container = document.body.appendChild(document.createElement("div"));
     const { createRoot } = await import("react-dom/client");

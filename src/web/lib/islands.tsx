@@ -65,13 +65,14 @@ export function releaseAllIslands(): void {
   for (const gate of gates.values()) gate.release();
 }
 
+/** Only an island the server wrote into this page waits: one the browser renders later (a section that appears after sign-out, say) has no server DOM to keep. */
 function isWaiting(name: string): boolean {
-  return hydratingPage && !gateFor(name).released;
+  return hydratingPage && serverHtml.has(name) && !gateFor(name).released;
 }
 
 /** Whether the island has a gate to pass: it waited, or still waits, while this page was taken over. */
 function hasGate(name: string): boolean {
-  return gates.has(name) || hydratingPage;
+  return gates.has(name) || (hydratingPage && serverHtml.has(name));
 }
 
 const islandOf = (element: Element | null) => element?.closest<HTMLElement>("[data-island][data-deferred]")?.dataset.island;
