@@ -26,6 +26,8 @@ export default defineConfig({
           name: "server",
           include: ["src/server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          // Migrates and seeds one database per run, which every test file copies (src/server/test/database-template.ts).
+          globalSetup: ["src/server/test/global-setup.ts"],
           setupFiles: ["src/test/fail-on-console-error.ts"],
           // PGlite boots a WASM Postgres per test file, and sign-ups hash passwords: slow but bounded.
           testTimeout: 30_000,

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { createAuth, type Auth } from "./auth/auth";
+import { createAuth, type Auth, type PasswordHasher } from "./auth/auth";
 import { registerAuthRoutes } from "./auth/routes";
 import { pruneCounters } from "./auth/throttle";
 import type { Config } from "./config";
@@ -116,6 +116,8 @@ export interface ServerOptions {
   searchSources?: readonly SearchSource[];
   /** Runs the watch over live calls (call-watch.ts); on unless a test that writes live calls by hand turns it off. */
   callWatch?: boolean;
+  /** Hashes passwords instead of better-auth's scrypt (tests, where hundreds of sign-ups each cost half a second of scrypt). */
+  passwordHasher?: PasswordHasher;
   /** Says what start-up is doing (`npm start` prints it); quiet by default. */
   progress?: StartupProgress;
   /**
@@ -176,7 +178,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   handleReconcileJobs(jobs, readyCallsDeps);
   handleWatchJobs(jobs, readyCallsDeps);
   const origins = siteOrigins(config);
-  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: createMailer(jobs, database.db), log: app.log });
+  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: createMailer(jobs, database.db), log: app.log, passwordHasher: options.passwordHasher });
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
   const publishedPosts = await openPublishedPosts(database.db, bus, (error) => app.log.error({ err: error }, "reloading published posts"));
 

@@ -40,7 +40,7 @@ describe.each(engines)("a server whose bus lost its connection, on %s", (engine)
   let admin: TestUser;
   let alice: TestUser;
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
+    database = await openTestDatabase(engine, "prepared");
     connection = interruptible(database.listen);
     server = await startTestServerOn({ ...database, listen: connection.listen }, () => database.destroy());
     base = await listenOnPort(server.app);
@@ -119,7 +119,7 @@ describe.each(engines.filter((engine) => engine === "postgres"))("two server ins
   let admin: TestUser;
   let alice: TestUser;
   beforeAll(async () => {
-    shared = await openTestDatabase(engine);
+    shared = await openTestDatabase(engine, "prepared");
     const target = new URL(shared.url!);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     second = await startTestServerOn(shared, async () => undefined);

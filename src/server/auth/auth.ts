@@ -32,6 +32,14 @@ export interface AuthDependencies {
   mail: Mailer;
   /** better-auth's own log lines go here (the server's logger), not to the console. */
   log?: FastifyBaseLogger;
+  /** Replaces better-auth's scrypt (tests: see test/fast-password-hash.ts); scrypt when absent. */
+  passwordHasher?: PasswordHasher;
+}
+
+/** How passwords are hashed and checked: better-auth's `emailAndPassword.password` option. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 const HOUR = 60 * 60;
@@ -42,7 +50,7 @@ export const SESSION_SECONDS = { expiresIn: 7 * DAY, updateAge: DAY } as const;
 export const LINK_SECONDS = { verifyEmail: DAY, resetPassword: HOUR } as const;
 
 /** better-auth owns passwords, sessions and OAuth; we own roles and what a role may do. */
-export function createAuth({ db, config, trustedOrigins, secret, mail, log }: AuthDependencies) {
+export function createAuth({ db, config, trustedOrigins, secret, mail, log, passwordHasher }: AuthDependencies) {
   const sendAccountEmail = async (
     kind: MailKind,
     to: string,
@@ -95,6 +103,7 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log }: Au
     },
     emailAndPassword: {
       enabled: true,
+      ...(passwordHasher ? { password: passwordHasher } : {}),
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       // An unverified email account gets no session: sign-in answers 403 EMAIL_NOT_VERIFIED.

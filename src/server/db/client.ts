@@ -41,7 +41,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * `listenUrl` is where LISTEN connects when that must differ from the pool's URL
  * (a transaction-mode pooler in front of the pool cannot LISTEN); it defaults to `databaseUrl`.
  */
-export type DatabaseOptions = { databaseUrl: string; listenUrl?: string } | { dataDir: string } | { inMemory: true };
+export type DatabaseOptions = { databaseUrl: string; listenUrl?: string } | { dataDir: string } | { inMemory: true; loadDataDir?: Blob };
 
 /** Opens PGlite (a folder, or memory for tests) or a real PostgreSQL, and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -55,13 +55,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return handle;
 }
 
-async function openPglite(options: { dataDir: string } | { inMemory: true }) {
+async function openPglite(options: { dataDir: string } | { inMemory: true; loadDataDir?: Blob }) {
   let location = "memory";
   if ("dataDir" in options) {
     location = path.join(options.dataDir, "db");
     mkdirSync(location, { recursive: true });
   }
-  const client = location === "memory" ? new PGlite() : new PGlite(location);
+  // In memory, optionally starting from a dumped data folder (the tests' prepared database, test/database-template.ts).
+  const client = "inMemory" in options ? new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) : new PGlite(location);
   await client.waitReady;
   const db = supportAfterCommit(drizzlePglite({ client, schema }) as unknown as Database);
   return {

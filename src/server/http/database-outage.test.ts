@@ -67,7 +67,7 @@ describe.each(engines)("a database outage on %s", (engine: Engine) => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    testDatabase = await openTestDatabase(engine);
+    testDatabase = await openTestDatabase(engine, "prepared");
     let database = testDatabase;
     if (engine === "postgres") {
       const url = new URL(testDatabase.url ?? "");
@@ -202,7 +202,7 @@ describe.each(engines.filter((engine) => engine === "postgres"))("PostgreSQL ter
   let server: ServerProcess;
 
   beforeAll(async () => {
-    testDatabase = await openTestDatabase("postgres");
+    testDatabase = await openTestDatabase("postgres", "prepared");
     dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-lost-database-"));
     server = await startProcess(
       "src/server/main.ts",
@@ -314,7 +314,7 @@ describe.each(engines.filter((engine) => engine === "postgres"))("the connection
   const POOL_SIZE = 10;
   let testDatabase: TestDatabase;
   beforeAll(async () => {
-    testDatabase = await openTestDatabase("postgres");
+    testDatabase = await openTestDatabase("postgres", "prepared");
   });
   afterAll(async () => {
     await testDatabase.destroy().catch(() => undefined);

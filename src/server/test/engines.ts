@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
+import type { DatabaseTemplates, TemplateKind } from "./database-template";
+import { databaseUrlFor, withAdminClient } from "./postgres-admin";
 
 /**
  * The databases integration tests run on: always a fresh in-memory PGlite, and
@@ -17,34 +20,35 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
+/** The run's template databases, when the server tests' global setup made them (test/database-template.ts). */
+function templates(): DatabaseTemplates | undefined {
+  return inject("databaseTemplates");
+}
+
+/**
+ * A fresh database: migrated, or `prepared` as every server leaves it (seed data loaded, the job
+ * queue installed), copied from the run's template when there is one, else made here.
+ */
+export async function openTestDatabase(engine: Engine, kind: TemplateKind = "migrated"): Promise<TestDatabase> {
+  const template = templates()?.[kind];
   if (engine === "pglite") {
-    const handle = await openDatabase({ inMemory: true });
+    const loadDataDir = template ? new Blob([readFileSync(template.pgliteDump)]) : undefined;
+    const handle = await openDatabase({ inMemory: true, ...(loadDataDir ? { loadDataDir } : {}) });
     return { ...handle, url: null, destroy: () => handle.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `dialwise_test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const copyOf = template?.postgres;
+  await withAdminClient(adminUrl, (client) => client.query(copyOf ? `CREATE DATABASE ${name} TEMPLATE ${copyOf}` : `CREATE DATABASE ${name}`));
+  const url = databaseUrlFor(adminUrl, name);
+  const handle = await openDatabase({ databaseUrl: url });
   return {
     ...handle,
-    url: url.toString(),
+    url,
     async destroy() {
       await handle.close();
       await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
-}
-
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -3,6 +3,7 @@ import { createServer, type Server, type ServerOptions } from "../app";
 import { loadConfig, type Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { openTestDatabase, type Engine } from "./engines";
+import { fastTestPasswordHasher } from "./fast-password-hash";
 
 export interface TestServer extends Server {
   config: Config;
@@ -10,7 +11,7 @@ export interface TestServer extends Server {
 
 /** A whole server on a fresh database, called in process with app.inject(). */
 export async function startTestServer(engine: Engine, env: Record<string, string> = {}, options: ServerOptions = {}): Promise<TestServer> {
-  const database = await openTestDatabase(engine);
+  const database = await openTestDatabase(engine, "prepared");
   return startTestServerOn(database, () => database.destroy(), env, options);
 }
 
@@ -35,7 +36,8 @@ export async function startTestServerOn(
   });
   // Tests write live calls by hand (old ones too) and check them at once: the watch over live calls would
   // race them, so it runs only where a test asks for it (callWatch: true) and in real server processes.
-  const server = await createServer(config, { database, webRoot: false, logger: false, callWatch: false, ...options });
+  // Passwords are hashed cheaply unless a test asks for the real scrypt (`passwordHasher: undefined`).
+  const server = await createServer(config, { database, webRoot: false, logger: false, callWatch: false, passwordHasher: fastTestPasswordHasher, ...options });
   sendFromOurPages(server.app, config.publicUrl);
   return {
     ...server,

@@ -19,7 +19,7 @@ describe.each(engines.filter((engine) => engine === "postgres"))("published post
   let admin: TestUser;
 
   beforeAll(async () => {
-    shared = await openTestDatabase(engine);
+    shared = await openTestDatabase(engine, "prepared");
     second = await startTestServerOn(shared, async () => undefined);
     const firstDatabase: DatabaseHandle = await openDatabase({ databaseUrl: shared.url! });
     first = await startTestServerOn(firstDatabase, () => firstDatabase.close());
@@ -58,7 +58,7 @@ describe.each(engines.filter((engine) => engine === "postgres"))("published post
 
 describe("published posts on one instance", () => {
   it.each(engines)("lists the shipped guides in the languages they are written in (%s)", async (engine) => {
-    const database = await openTestDatabase(engine);
+    const database = await openTestDatabase(engine, "prepared");
     const server = await startTestServerOn(database, () => database.destroy());
     try {
       const posts = await openPublishedPosts(server.database.db, server.bus, (error) => {
@@ -75,5 +75,6 @@ describe("published posts on one instance", () => {
     } finally {
       await server.close();
     }
-  });
+    // A whole server starts inside the test: as long as a file's set-up gets (hookTimeout).
+  }, 60_000);
 });

@@ -112,7 +112,7 @@ describe.each(engines)("a call live when the server process died, on %s", (engin
   }
 
   beforeAll(async () => {
-    database = engine === "postgres" ? await openTestDatabase("postgres") : null;
+    database = engine === "postgres" ? await openTestDatabase("postgres", "prepared") : null;
     env = { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", LOG_LEVEL: "warn" };
     server = await start();
     const emails = [await signUp("waiting"), await signUp("hanging")];
