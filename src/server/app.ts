@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAuth, type Auth, type PasswordHasher } from "./auth/auth";
 import { registerAuthRoutes } from "./auth/routes";
-import { pruneCounters } from "./auth/throttle";
 import type { Config } from "./config";
 import { createEventBus, type EventBus } from "./db/bus";
 import { claimDataDir } from "./db/data-dir-lock";
@@ -25,7 +24,6 @@ import { registerSecurity } from "./http/security";
 import { pageStatus } from "./http/page-status";
 import { registerWebApp } from "./http/web-app";
 import { registerEventStream } from "./modules/events/stream-routes";
-import { pruneUserEvents } from "./modules/events/user-events";
 import { translationsSeeder } from "./modules/i18n/seed";
 import { registerI18nRoutes } from "./modules/i18n/routes";
 import { createStringsCache } from "./modules/i18n/strings-cache";
@@ -51,6 +49,7 @@ import { registerCallHistoryRoutes } from "./modules/calls/history-routes";
 import type { CallsDeps } from "./modules/calls/deps";
 import { handleReconcileJobs, reconcileCall, sweepOverdueCalls } from "./modules/calls/reconcile";
 import { handleWatchJobs, startCallWatch } from "./modules/calls/call-watch";
+import { handleHousekeepingJobs, startHousekeeping } from "./modules/system/housekeeping";
 import { registerVoiceRoutes } from "./modules/calls/routes";
 import { callWebhooks } from "./modules/calls/webhooks";
 import { registerPaymentsRoutes } from "./modules/payments/routes";
@@ -63,7 +62,6 @@ import { createPageLimit, PAGE_LIMIT_NOTICE_KEY, withLimitNotice } from "./http/
 import { createPostHeads } from "./modules/site/post-heads";
 import { registerBlogRoutes } from "./modules/blog/routes";
 import { blogGuidesSeeder } from "./modules/blog/seed";
-import { expireStaleLocalCheckouts } from "./modules/discounts/reservations";
 import { paymentWebhook } from "./modules/payments/webhooks";
 import { choosePayments, localCheckoutSecret } from "./providers/payments/choose-payments";
 import { LocalCheckout } from "./providers/payments/local/local-checkout";
@@ -177,6 +175,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   };
   handleReconcileJobs(jobs, readyCallsDeps);
   handleWatchJobs(jobs, readyCallsDeps);
+  handleHousekeepingJobs(jobs, database.db);
   const origins = siteOrigins(config);
   const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: createMailer(jobs, database.db), log: app.log, passwordHasher: options.passwordHasher });
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
@@ -292,22 +291,20 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         }, createPageLimit(config.pageRateLimitPerMinute));
   registerNotFound(app, pageShell, (pathname) => pageStatus(pathname, (code) => rates.current().prices.has(code), (slug) => publishedPosts.has(slug)));
 
-  const pruning = setInterval(() => {
-    pruneUserEvents(database.db).catch((error: unknown) => app.log.error({ err: error }, "pruning user events"));
-    pruneCounters(database.db).catch((error: unknown) => app.log.error({ err: error }, "pruning throttle counters"));
-    // Local checkouts unpaid for a day fail and give their discount code's use back (Stripe's expiry comes by webhook).
-    expireStaleLocalCheckouts(database.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, "expiring stale local checkouts"));
-  }, 15 * 60 * 1000);
-  pruning.unref();
-  // The watch over live calls stops with the app, before the job queue does (on every way of closing).
+  // The watch over live calls and the housekeeping timer stop with the app, before the job queue does (on every way of closing).
   let stopCallWatch = (): void => undefined;
-  app.addHook("onClose", async () => stopCallWatch());
+  let stopHousekeeping = (): void => undefined;
+  app.addHook("onClose", async () => {
+    stopCallWatch();
+    stopHousekeeping();
+  });
 
   await app.ready();
   await progress.step("Starting the job queue", () => jobs.start());
   const overdue = await sweepOverdueCalls(callsDeps);
   if (overdue > 0) app.log.warn({ calls: overdue }, "calls live past their time limit: asking the carrier about them");
   if (options.callWatch !== false) stopCallWatch = startCallWatch(jobs, callsDeps);
+  stopHousekeeping = startHousekeeping(jobs, database.db, app.log);
   return {
     app,
     database,
@@ -319,7 +316,6 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     servesWebApp: pageShell !== null,
     siteOrigins: origins,
     async close() {
-      clearInterval(pruning);
       // The local carrier ends its calls through the app's own webhooks: before the app closes.
       await carrier.close?.();
       await app.close();
