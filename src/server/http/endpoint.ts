@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Endpoint, PartOf } from "../../shared/api/endpoint";
 
 type InferOr<T, Fallback> = [T] extends [never] ? Fallback : T extends z.ZodType ? z.infer<T> : Fallback;
@@ -31,6 +31,15 @@ export class JsonText<T> {
 
 export function jsonText<T>(payload: T): JsonText<T> {
   return new JsonText<T>(JSON.stringify(payload));
+}
+
+/**
+ * A constant answer, shaped by the endpoint's response schema once, here, as the serializer
+ * would shape it on every request (unknown keys dropped, a payload that breaks the contract
+ * refused at start-up rather than per request).
+ */
+export function constantAnswer<E extends Endpoint>(endpoint: E, payload: z.input<E["response"]>): JsonText<z.infer<E["response"]>> {
+  return new JsonText(JSON.stringify(z.encode(endpoint.response, payload)));
 }
 
 /**

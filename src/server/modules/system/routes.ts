@@ -6,13 +6,15 @@ import type { Config } from "../../config";
 import type { EventBus } from "../../db/bus";
 import type { DatabaseHandle } from "../../db/client";
 import { AppError } from "../../http/app-error";
-import { registerEndpoint } from "../../http/endpoint";
+import { constantAnswer, registerEndpoint } from "../../http/endpoint";
 
 /** How soon a load balancer may ask /readyz again after a 503. */
 const READINESS_RETRY_SECONDS = 5;
 
 export function registerSystemRoutes(app: FastifyInstance, database: DatabaseHandle, config: Config, bus: EventBus): void {
-  registerEndpoint(app, liveness, async () => ({ status: "ok" as const }));
+  // Load balancers ask this every few seconds: the same answer, serialized once.
+  const live = constantAnswer(liveness, { status: "ok" });
+  registerEndpoint(app, liveness, async () => live);
 
   // Not ready while the database does not answer, nor while its notifications are not heard (or not yet
   // caught up on): such an instance would serve prices and events other instances have moved past.
