@@ -24,6 +24,25 @@ export default tseslint.config(
     },
   },
   {
+    // A spec's pages must wait for the app to take them over (e2e/fixtures.ts): Playwright's own `test` does not.
+    files: ["e2e/**/*.ts"],
+    ignores: ["e2e/fixtures.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message: "Import test (or testWithOwnServer) from e2e/fixtures.ts: its pages wait for the app to take them over.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/shared/**/*.ts"],
     ignores: ["src/shared/**/*.test.ts"],
     rules: {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, testWithOwnServer as test } from "./fixtures";
 import { moneyToDecimal, parseMoney } from "../src/shared/money";
 import { chromiumPath } from "../playwright.config";
 import { signIn } from "./support/accounts";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, testWithOwnServer as test } from "./fixtures";
 import { parseMoney, moneyToDecimal } from "../src/shared/money";
 import { chromiumPath } from "../playwright.config";
 import { signIn } from "./support/accounts";

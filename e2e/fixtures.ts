@@ -43,20 +43,13 @@ function waitForAppInContext(context: BrowserContext): BrowserContext {
   return Object.assign(context, { newPage: async () => waitForAppOnNavigation(await newPage()) });
 }
 
-/** The real server (built server and web app, embedded database, local providers) on a free port with a throw-away data folder. */
-export const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature.
-    async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-"));
-      const server = await startProcess(BUILT_SERVER, { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" }, "/readyz");
-      await use({ baseURL: server.url, dataDir, output: server.output });
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ server }, use) => use(server.baseURL),
+/**
+ * Every page, context and browser a test gets waits for the app to take a page over after a
+ * navigation. Specs that start their own server (a funded one, a production one) use this; the
+ * rest use `test`, which adds the shared server. Specs never import `test` from
+ * @playwright/test, which would skip the wait (lint: eslint.config.js).
+ */
+export const testWithOwnServer = base.extend<object>({
   page: async ({ page }, use) => use(waitForAppOnNavigation(page)),
   context: async ({ context, javaScriptEnabled }, use) => {
     if (javaScriptEnabled === false) scriptless.add(context);
@@ -77,6 +70,22 @@ export const test = base.extend<object, { server: RunningServer }>({
     },
     { scope: "worker" },
   ],
+});
+
+/** The real server (built server and web app, embedded database, local providers) on a free port with a throw-away data folder. */
+export const test = testWithOwnServer.extend<object, { server: RunningServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature.
+    async ({}, use) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-"));
+      const server = await startProcess(BUILT_SERVER, { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" }, "/readyz");
+      await use({ baseURL: server.url, dataDir, output: server.output });
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
 });
 
 export { expect } from "@playwright/test";

@@ -3,11 +3,11 @@ import { promisify } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
 import { startProcess, type ServerProcess } from "../scripts/server-process";
 import { chromiumPath } from "../playwright.config";
 // Not the shared server fixture: this file runs its own server, stopped once to credit the customer.
-import { BUILT_SERVER, type RunningServer } from "./fixtures";
+import { BUILT_SERVER, expect, testWithOwnServer as test, type RunningServer } from "./fixtures";
 import { createVerifiedUser, signIn, type TestAccount } from "./support/accounts";
 
 /**

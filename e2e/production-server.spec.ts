@@ -2,9 +2,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { startProcess } from "../scripts/server-process";
-import { BUILT_SERVER } from "./fixtures";
+import { BUILT_SERVER, expect, testWithOwnServer as test } from "./fixtures";
 
 // The built server and maintenance scripts on plain node, as a production install runs them.
 
