@@ -14,6 +14,9 @@ export const CONTACTS_MAX = 5000;
  */
 export const CONTACT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
+/** More numbers than this in one file are not read: twice the most a customer may keep. */
+export const CONTACT_IMPORT_MAX_ROWS = 2 * CONTACTS_MAX;
+
 export const CONTACT_IMPORT_FORMATS = ["csv", "vcard"] as const;
 export type ContactImportFormat = (typeof CONTACT_IMPORT_FORMATS)[number];
 

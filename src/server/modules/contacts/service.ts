@@ -1,7 +1,7 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import type { Contact, ContactImportReport } from "../../../shared/api/contacts";
 import { contactSearch } from "../../../shared/contacts/contact-search";
-import { CONTACT_IMPORT_MAX_BYTES, CONTACTS_MAX, type ContactImportFormat } from "../../../shared/contacts/contact-limits";
+import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MAX_ROWS, CONTACTS_MAX, type ContactImportFormat } from "../../../shared/contacts/contact-limits";
 import { collatorFor } from "../../../shared/countries/countries";
 import { writeCsv } from "../../../shared/csv/write-csv";
 import { moneyToDecimal } from "../../../shared/money";
@@ -136,16 +136,13 @@ export interface ImportRequest {
   country?: string | undefined;
 }
 
-/** More numbers than this in one file are not read: twice the most a customer may keep. */
-export const IMPORT_MAX_ROWS = 2 * CONTACTS_MAX;
-
 function readRows(request: ImportRequest): ImportRow[] {
   if (new TextEncoder().encode(request.text).length > CONTACT_IMPORT_MAX_BYTES) {
     throw new AppError(413, "contacts_file_too_large", `A contacts file can be at most ${CONTACT_IMPORT_MAX_BYTES / (1024 * 1024)} MB.`);
   }
   const rows = request.format === "vcard" ? readVcardRows(request.text) : readCsvRows(request.text);
-  if (rows.length > IMPORT_MAX_ROWS) {
-    throw new AppError(422, "contacts_file_too_many_rows", `A contacts file can hold at most ${IMPORT_MAX_ROWS} numbers.`);
+  if (rows.length > CONTACT_IMPORT_MAX_ROWS) {
+    throw new AppError(422, "contacts_file_too_many_rows", `A contacts file can hold at most ${CONTACT_IMPORT_MAX_ROWS} numbers.`);
   }
   return rows;
 }
