@@ -8,6 +8,7 @@ import { Ltr } from "../../components/ui/ltr";
 import type { OnDemandPopupProps } from "../../components/ui/on-demand-popup";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorMessage } from "../../lib/api-error-message";
+import { callSectionState, type CallSectionState } from "../../lib/call-section-state";
 import { useContactList } from "../../lib/contacts/contacts-api";
 import { formatPhoneNumber } from "../../lib/phone-format";
 import { useDebounced } from "../../lib/use-debounced";
@@ -19,7 +20,7 @@ import { SearchField } from "../../components/ui/search-field";
  * called now is shown but not offered), and a link to manage them. Its own chunk, with the phone
  * library's formatting, fetched when the button is first hovered, focused or pressed.
  */
-export function ContactPickerDialog({ open, onOpenChange, content, onPick }: OnDemandPopupProps & { onPick: (contact: Contact) => void }) {
+export function ContactPickerDialog({ open, onOpenChange, content, onPick }: OnDemandPopupProps & { onPick: (state: CallSectionState) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [search, setSearch] = useState("");
@@ -47,20 +48,7 @@ export function ContactPickerDialog({ open, onOpenChange, content, onPick }: OnD
           {data && data.contacts.length > 0 ? (
             <ul aria-label={t("call_section.contacts.list_label")} aria-busy={list.isFetching} className="max-h-[300px] space-y-1 overflow-y-auto">
               {data.contacts.map((contact) => (
-                <li key={contact.id}>
-                  <button
-                    type="button"
-                    disabled={contact.refusal !== null}
-                    onClick={() => onPick(contact)}
-                    className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60"
-                  >
-                    <Flag code={contact.countryCode} lazy />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium text-slate-900">{contact.name}</span>
-                      <Ltr className="block text-sm tabular-nums text-slate-600">{formatPhoneNumber(contact.phone)}</Ltr>
-                    </span>
-                  </button>
-                </li>
+                <ContactRow key={contact.id} contact={contact} onPick={onPick} />
               ))}
             </ul>
           ) : null}
@@ -72,5 +60,26 @@ export function ContactPickerDialog({ open, onOpenChange, content, onPick }: OnD
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** One contact to pick; a number that cannot be called now is shown but cannot be picked. */
+function ContactRow({ contact, onPick }: { contact: Contact; onPick: (state: CallSectionState) => void }) {
+  const state = contact.refusal === null ? callSectionState(contact.phone, contact.countryCode) : null;
+  return (
+    <li>
+      <button
+        type="button"
+        disabled={state === null}
+        onClick={() => (state ? onPick(state) : undefined)}
+        className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        <Flag code={contact.countryCode} lazy />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-medium text-slate-900">{contact.name}</span>
+          <Ltr className="block text-sm tabular-nums text-slate-600">{formatPhoneNumber(contact.phone)}</Ltr>
+        </span>
+      </button>
+    </li>
   );
 }

@@ -2,7 +2,7 @@ import { BookUser } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useOnDemandPopup } from "../../components/ui/on-demand-popup";
-import { callSectionState, type CallSectionState } from "../../lib/call-section-state";
+import type { CallSectionState } from "../../lib/call-section-state";
 import { onDemand } from "../../lib/on-demand";
 import { localePath, useLocale } from "../../lib/use-locale";
 
@@ -32,10 +32,9 @@ export function ContactPicker({ signedIn, onPick }: { signedIn: boolean; onPick:
           open={popup.open}
           onOpenChange={popup.setOpen}
           content={popup.content}
-          onPick={(contact) => {
+          onPick={(state) => {
             popup.setOpen(false);
-            const state = callSectionState(contact.phone, contact.countryCode);
-            if (state) onPick(state);
+            onPick(state);
           }}
         />
       ) : null}
