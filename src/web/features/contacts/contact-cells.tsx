@@ -17,7 +17,7 @@ export function PriceCell({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const locale = useLocale();
   if (contact.rate === null) return <span className="text-sm text-amber-800">{t(`contacts.refusal.${contact.refusal ?? "no_rate"}`)}</span>;
-  return <span className="whitespace-nowrap tabular-nums">{t("contacts.per_minute", { price: formatExact(contact.rate, locale) })}</span>;
+  return <span className="whitespace-nowrap tabular-nums">{t("contacts.per_minute", { price: isolateText(formatExact(contact.rate, locale)) })}</span>;
 }
 
 export interface ContactActions {

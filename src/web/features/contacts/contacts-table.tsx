@@ -46,8 +46,10 @@ export function ContactsTable({ contacts, wide, busy, onEdit, onDelete }: { cont
             </div>
             <PriceCell contact={row.original} />
           </div>
-          <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3 text-sm">
+          <p className="mt-1 text-sm text-slate-700">
             <CountryCell code={row.original.countryCode} />
+          </p>
+          <div className="mt-3 border-t border-slate-100 pt-3">
             <ActionsCell contact={row.original} onEdit={onEdit} onDelete={onDelete} />
           </div>
         </>

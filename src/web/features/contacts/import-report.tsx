@@ -49,7 +49,7 @@ export function ImportReportView({ report }: { report: ContactImportReport }) {
               <span className="font-medium text-slate-900">{entry.name}</span>
               <span className="flex gap-3 text-slate-600">
                 <Ltr className="tabular-nums">{formatPhoneNumber(entry.phone)}</Ltr>
-                <span className="tabular-nums">{t("contacts.per_minute", { price: formatExact(entry.rate, locale) })}</span>
+                <span className="tabular-nums">{t("contacts.per_minute", { price: isolateText(formatExact(entry.rate, locale)) })}</span>
               </span>
             </li>
           ))}
