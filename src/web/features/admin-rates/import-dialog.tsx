@@ -6,7 +6,7 @@ import { RATE_IMPORT_MAX_CSV_CHARS, type RateImportReport } from "../../../share
 import { Button } from "../../components/ui/button";
 import { FileField } from "../../components/ui/file-field";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog";
-import { Spinner } from "../../components/ui/spinner";
+import { WorkingNote } from "../../components/ui/spinner";
 import { useImportCommit, useImportPreview } from "./admin-rates-api";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { ImportReportView } from "./import-report";
@@ -81,12 +81,7 @@ export function ImportDialog() {
               {fileError}
             </p>
           ) : null}
-          {preview.isPending ? (
-            <div className="flex items-center gap-3 text-sm text-slate-600">
-              <Spinner className="scale-75" label={t("admin_rates.import_reading")} />
-              <span aria-hidden="true">{t("admin_rates.import_reading")}</span>
-            </div>
-          ) : null}
+          {preview.isPending ? <WorkingNote label={t("admin_rates.import_reading")} /> : null}
           {failure ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
               {apiErrorMessage(t, failure)}

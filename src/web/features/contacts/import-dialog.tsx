@@ -6,7 +6,7 @@ import { CountryPicker } from "../../components/country-picker/country-picker";
 import { Button } from "../../components/ui/button";
 import { FileField } from "../../components/ui/file-field";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
-import { Spinner } from "../../components/ui/spinner";
+import { WorkingNote } from "../../components/ui/spinner";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { notify } from "../../lib/notify";
 import { contactErrorWording, fileLimitText } from "./contact-errors";
@@ -96,12 +96,7 @@ export function ImportDialog({ open, onClose, defaultCountry }: { open: boolean;
               {fileError}
             </p>
           ) : null}
-          {preview.isPending ? (
-            <div className="flex items-center gap-3 text-sm text-slate-600">
-              <Spinner className="scale-75" label={t("contacts.import.reading")} />
-              <span aria-hidden="true">{t("contacts.import.reading")}</span>
-            </div>
-          ) : null}
+          {preview.isPending ? <WorkingNote label={t("contacts.import.reading")} /> : null}
           {failure ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
               {apiErrorMessage(t, failure, contactErrorWording(i18n.language))}
