@@ -6,7 +6,7 @@ import { RATE_IMPORT_MAX_CSV_CHARS, type RateImportReport } from "../../../share
 import { Button } from "../../components/ui/button";
 import { FileField } from "../../components/ui/file-field";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog";
-import { WorkingNote } from "../../components/ui/spinner";
+import { WorkingNote } from "../../components/ui/working-note";
 import { useImportCommit, useImportPreview } from "./admin-rates-api";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { ImportReportView } from "./import-report";

@@ -6,7 +6,7 @@ import { CountryPicker } from "../../components/country-picker/country-picker";
 import { Button } from "../../components/ui/button";
 import { FileField } from "../../components/ui/file-field";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
-import { WorkingNote } from "../../components/ui/spinner";
+import { WorkingNote } from "../../components/ui/working-note";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { notify } from "../../lib/notify";
 import { contactErrorWording, fileLimitText } from "./contact-errors";
