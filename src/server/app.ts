@@ -46,6 +46,7 @@ import { registerAccountRoutes } from "./modules/accounts/routes";
 import { registerCreditsRoutes } from "./modules/credits/routes";
 import { registerCreditAuditRoutes } from "./modules/credit-audit/routes";
 import { registerCallHistoryRoutes } from "./modules/calls/history-routes";
+import { registerContactRoutes } from "./modules/contacts/routes";
 import type { CallsDeps } from "./modules/calls/deps";
 import { handleReconcileJobs, reconcileCall, sweepOverdueCalls } from "./modules/calls/reconcile";
 import { handleWatchJobs, startCallWatch } from "./modules/calls/call-watch";
@@ -225,6 +226,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerCreditsRoutes(app, database.db);
   registerCreditAuditRoutes(app, database.db);
   registerCallHistoryRoutes(app, database.db);
+  registerContactRoutes(app, { db: database.db, rates });
   registerAdminCallsRoutes(app, database.db);
   registerPaymentsRoutes(app, {
     db: database.db,

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { callLogs } from "../db/schema/calls";
+import { contacts } from "../db/schema/contacts";
 import { webhookEvents } from "../db/schema/webhooks";
 import { ledgerEntries } from "../db/schema/credits";
 import { payments } from "../db/schema/payments";
@@ -56,6 +57,13 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/calls/:callSid": "user",
   "PUT /api/calls/:callSid/rating": "user",
   "PUT /api/calls/:callSid/quality": "user",
+  "GET /api/contacts": "user",
+  "POST /api/contacts": "user",
+  "GET /api/contacts/export.csv": "user",
+  "POST /api/contacts/import/preview": "user",
+  "POST /api/contacts/import": "user",
+  "PUT /api/contacts/:contactId": "user",
+  "DELETE /api/contacts/:contactId": "user",
   "POST /api/voice/token": "user",
   "POST /webhooks/telephony/voice": "signed",
   "POST /webhooks/telephony/status": "signed",
@@ -148,6 +156,21 @@ const OWNED: Record<string, OwnedRoute> = {
     }),
     assertUnchanged: (server, _owner, arranged) => expectCallRow(server, arranged, (row) => row.quality?.rttMs === 80),
   },
+  "GET /api/contacts": { arrange: arrangeContact, otherGets: 200 },
+  "GET /api/contacts/export.csv": { arrange: arrangeContact, otherGets: 200 },
+  // Another customer importing the owner's number adds it to their own contacts: nothing says the owner saved it.
+  "POST /api/contacts/import/preview": { arrange: arrangeContactImport, otherGets: 200 },
+  "POST /api/contacts/import": { arrange: arrangeContactImport, otherGets: 200 },
+  "PUT /api/contacts/:contactId": {
+    arrange: async (server, owner) => {
+      const phone = ukMobile();
+      return { ...(await arrangeContact(server, owner, phone)), body: { name: "Renamed", number: phone } };
+    },
+    // The owner renamed it first; it is still the owner's, under the owner's new name.
+    assertUnchanged: (server, owner, arranged) => expectContactRow(server, arranged, (row) => row.userId === owner.id && row.name === "Renamed"),
+  },
+  // The owner deletes first here; contacts.test.ts has another customer try before the owner.
+  "DELETE /api/contacts/:contactId": { arrange: arrangeContact },
   // The local carrier's calls: another customer, even holding the owner's voice token, reaches none of them.
   "POST /api/local-carrier/calls/:callSid/answer": localCarrierCallCase({ withOffer: true }),
   "POST /api/local-carrier/calls/:callSid/hangup": localCarrierCallCase(),
@@ -174,6 +197,31 @@ async function arrangePayment(server: TestServer, owner: TestUser): Promise<Arra
   const sessionId = `cs_local_${randomBytes(16).toString("hex")}`;
   await server.database.db.insert(payments).values({ id, userId: owner.id, provider: "local", providerPaymentId: sessionId, amountUsd: "10.0000", creditUsd: "10.0000" });
   return { params: { sessionId }, marker: id };
+}
+
+/** A contact of the owner's; its name is what no other customer's answer may show. */
+async function arrangeContact(server: TestServer, owner: TestUser, phone = ukMobile()): Promise<Arranged> {
+  const marker = `Contact ${randomBytes(6).toString("hex")}`;
+  const [row] = await server.database.db.insert(contacts).values({ userId: owner.id, name: marker, phone, countryCode: "GB" }).returning();
+  return { params: { contactId: row?.id ?? "" }, marker };
+}
+
+/** A contact of the owner's and a file offering its number under another name: only the owner's import merges it into the saved name. */
+async function arrangeContactImport(server: TestServer, owner: TestUser): Promise<Arranged> {
+  const phone = ukMobile();
+  const arranged = await arrangeContact(server, owner, phone);
+  return { ...arranged, body: { format: "vcard", text: `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:From a file\r\nTEL:${phone}\r\nEND:VCARD\r\n` } };
+}
+
+/** A UK mobile number no other case uses. */
+const ukMobile = () => `+447106${String(randomBytes(3).readUIntBE(0, 3) % 1_000_000).padStart(6, "0")}`;
+
+async function expectContactRow(server: TestServer, arranged: Arranged, holds: (row: typeof contacts.$inferSelect) => boolean): Promise<void> {
+  const [row] = await server.database.db
+    .select()
+    .from(contacts)
+    .where(eq(contacts.id, arranged.params?.["contactId"] ?? ""));
+  expect(row && holds(row), `contact ${arranged.marker} as its owner left it`).toBe(true);
 }
 
 /** A finished call of the owner's, addressed by its sid; the sid is what no other customer's answer may show. */
@@ -211,7 +259,7 @@ function localCarrierCallCase(extra: { withOffer?: boolean; digits?: string } = 
 }
 
 /** Customer routes that act only on the caller's own account: nothing in the path or body can name another's row. */
-const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/calls/quote", "POST /api/local-carrier/calls", "POST /api/payments/checkout", "GET /api/payments/quote"]);
+const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/calls/quote", "POST /api/contacts", "POST /api/local-carrier/calls", "POST /api/payments/checkout", "GET /api/payments/quote"]);
 
 /** Customer routes that read data shared by every customer, never a customer's row (the price list). */
 const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates", "GET /api/payments/limits"]);

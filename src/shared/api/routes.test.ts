@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as accounts from "./accounts";
 import * as calls from "./calls";
+import * as contacts from "./contacts";
 import * as credits from "./credits";
 import * as i18n from "./i18n";
 import * as rates from "./rates";
@@ -8,7 +9,7 @@ import * as routes from "./routes";
 import * as site from "./site";
 import * as system from "./system";
 
-const endpoints: Record<string, unknown> = { ...accounts, ...calls, ...credits, ...i18n, ...rates, ...site, ...system };
+const endpoints: Record<string, unknown> = { ...accounts, ...calls, ...contacts, ...credits, ...i18n, ...rates, ...site, ...system };
 
 describe("the first screens' routes", () => {
   it("each name an endpoint's own method and address", () => {

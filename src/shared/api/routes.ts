@@ -1,5 +1,6 @@
 import type * as accounts from "./accounts";
 import type * as calls from "./calls";
+import type * as contacts from "./contacts";
 import type * as credits from "./credits";
 import type * as i18n from "./i18n";
 import type * as rates from "./rates";
@@ -21,3 +22,5 @@ export const rateLookupRoute = route<typeof rates.rateLookup>("POST", "/api/rate
 export const callQuoteRoute = route<typeof calls.callQuote>("POST", "/api/calls/quote");
 export const siteInfoRoute = route<typeof site.siteInfo>("GET", "/api/site");
 export const clientErrorReportRoute = route<typeof system.clientErrorReport>("POST", "/api/client-errors");
+/** The call section's contact picker, a dialog of home loaded on demand. */
+export const contactListRoute = route<typeof contacts.contactList>("GET", "/api/contacts");

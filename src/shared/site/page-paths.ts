@@ -5,7 +5,7 @@
  * never reads a soft 404. `:code` is a country slug, `:slug` a published post's.
  */
 export const PUBLIC_PAGE_PATHS = ["", "auth", "signup", "reset-password", "countries", "country/:code", "twilio-test", "search", "blogs-guides", "blog/:slug", "faq", "terms", "privacy"] as const;
-export const CUSTOMER_PAGE_PATHS = ["profile", "history", "phone", "local-checkout", "payment-success", "payments"] as const;
+export const CUSTOMER_PAGE_PATHS = ["profile", "contacts", "history", "phone", "local-checkout", "payment-success", "payments"] as const;
 export const ADMIN_PAGE_PATHS = ["dashboard", "country-rates", "discounts", "admin-payments", "credit-audit", "calls", "blogs"] as const;
 
 /** Paths the spec lets people use without a language prefix (the web redirects them to the preferred language). */

@@ -49,6 +49,7 @@ export const publicPages: PageRoute[] = [
 /** Signed-in customers (and admins); anonymous visitors are sent to /{lang}/auth. */
 export const customerPages: PageRoute[] = [
   page("profile", () => import("../features/accounts/profile-page")),
+  page("contacts", () => import("../features/contacts/contacts-page")),
   page("history", () => import("../features/history/history-page")),
   page("phone", () => import("../features/buy/phone-page")),
   page("local-checkout", () => import("../features/buy/local-checkout-page")),

@@ -7,6 +7,7 @@ import { auditLog } from "../../db/schema/audit";
 import { blogPosts } from "../../db/schema/blog";
 import { AppError, notFound } from "../../http/app-error";
 import { BLOG_CHANGED_TOPIC, type PublishedPosts } from "./published-posts";
+import { isUniqueViolation } from "../../db/unique-violation";
 
 type PostRow = typeof blogPosts.$inferSelect;
 
@@ -52,14 +53,7 @@ export async function auditBlog(tx: Executor, actorUserId: string, action: BlogA
 const slugTaken = (slug: string, language: string) => new AppError(409, "blog_slug_taken", `The ${language} blog already has a post at ${slug}`);
 
 /** A unique violation on (language, slug): two admins saving the same address at once. */
-function isSlugConflict(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const candidate = current as { code?: unknown; message?: unknown };
-    if (candidate.code === "23505") return true;
-    if (typeof candidate.message === "string" && candidate.message.includes("blog_posts_language_slug_idx")) return true;
-  }
-  return false;
-}
+const isSlugConflict = (error: unknown) => isUniqueViolation(error, "blog_posts_language_slug_idx");
 
 async function assertSlugFree(tx: Pick<Executor, "select">, fields: Pick<BlogPostFields, "slug" | "language">, exceptId: string | null): Promise<void> {
   const rows = await tx.select({ id: blogPosts.id, language: blogPosts.language }).from(blogPosts).where(eq(blogPosts.slug, fields.slug));

@@ -6,6 +6,7 @@ import type { Database, Executor } from "../../db/client";
 import { auditLog } from "../../db/schema/audit";
 import { discountCodes, discountRedemptions } from "../../db/schema/discounts";
 import { AppError, notFound } from "../../http/app-error";
+import { isUniqueViolation } from "../../db/unique-violation";
 
 type DiscountRow = typeof discountCodes.$inferSelect;
 
@@ -132,14 +133,7 @@ async function assertCodeFree(tx: Pick<Executor, "select">, code: string, except
 const codeTaken = (code: string) => new AppError(409, "discount_code_taken", `The code ${code} is already in use`);
 
 /** A unique violation on the live-code index: two admins creating one code at once. */
-function isCodeConflict(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (candidate.code === "23505") return true;
-    if (typeof candidate.message === "string" && candidate.message.includes("discount_codes_code_live_idx")) return true;
-  }
-  return false;
-}
+const isCodeConflict = (error: unknown) => isUniqueViolation(error, "discount_codes_code_live_idx");
 
 export async function createDiscount(db: Database, actorUserId: string, fields: DiscountFields, now: Date): Promise<AdminDiscount> {
   const columns = columnsOf(fields, 0);

@@ -25,6 +25,14 @@ const ALLOWED_IDENTICAL = new Set([
   "blog.admin.column.status",
   "blog.admin.column.date",
   "blog.admin.column.actions",
+  // "{{price}}/min" is how Swedish, French, Spanish and Portuguese write a price per minute too;
+  // "Contacts" and "Actions" are the French words, "Name" the German one.
+  "contacts.per_minute",
+  "contacts.title",
+  "call_section.contacts.choose",
+  "contacts.column.actions",
+  "contacts.column.name",
+  "contacts.form.name",
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();

@@ -157,6 +157,7 @@ describe.each(engines)("page heads on %s", (engine) => {
       ["history", "history", "history.title"],
       ["phone", "buy", "buy.title"],
       ["local-checkout", "buy", "buy.checkout_title"],
+      ["contacts", "contacts", "contacts.title"],
       ["payment-success", "buy", "buy.success_title"],
       ["payments", "buy", "buy.payments_title"],
       ["dashboard", "admin", "dashboard.title"],

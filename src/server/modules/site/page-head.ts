@@ -74,6 +74,7 @@ const PAGE_TITLE_KEYS: Record<string, string> = {
   "reset-password": "reset.title",
   profile: "profile.title",
   history: "history.title",
+  contacts: "contacts.title",
   phone: "buy.title",
   "local-checkout": "buy.checkout_title",
   "payment-success": "buy.success_title",

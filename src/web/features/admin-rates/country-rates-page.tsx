@@ -1,10 +1,9 @@
-import { Download, Search } from "lucide-react";
+import { Download } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import type { AdminCountryRate } from "../../../shared/api/admin-rates";
 import { buttonVariants, Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
 import { PageSpinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
@@ -20,6 +19,7 @@ import { ImportDialog } from "./import-dialog";
 import { Pager } from "./pager";
 import type { SortState } from "./sort-header";
 import { PAGE_WIDTH } from "../../components/ui/page-width";
+import { SearchField } from "../../components/ui/search-field";
 
 const PAGE_SIZE = 25;
 
@@ -110,13 +110,7 @@ export function CountryRatesPage() {
         </div>
       </header>
 
-      <div className="relative max-w-md">
-        <label htmlFor="country-rates-search" className="sr-only">
-          {t("admin_rates.search_label")}
-        </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-        <Input id="country-rates-search" type="search" value={search} onChange={(event) => changeSearch(event.target.value)} placeholder={t("admin_rates.search_placeholder")} className="ps-9" />
-      </div>
+      <SearchField label={t("admin_rates.search_label")} placeholder={t("admin_rates.search_placeholder")} value={search} onChange={changeSearch} className="max-w-md" />
 
       {list.isPending ? <PageSpinner /> : null}
       {list.isError ? (

@@ -1,11 +1,12 @@
-import { FileUp, Upload } from "lucide-react";
-import { useId, useState, type ChangeEvent } from "react";
+import { Upload } from "lucide-react";
+import { useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../lib/notify";
 import { RATE_IMPORT_MAX_CSV_CHARS, type RateImportReport } from "../../../shared/api/admin-rates";
 import { Button } from "../../components/ui/button";
+import { FileField } from "../../components/ui/file-field";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog";
-import { Spinner } from "../../components/ui/spinner";
+import { WorkingNote } from "../../components/ui/working-note";
 import { useImportCommit, useImportPreview } from "./admin-rates-api";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { ImportReportView } from "./import-report";
@@ -17,7 +18,6 @@ import { ImportReportView } from "./import-report";
  */
 export function ImportDialog() {
   const { t, i18n } = useTranslation();
-  const inputId = useId();
   const [open, setOpen] = useState(false);
   const [csv, setCsv] = useState<string | null>(null);
   const [report, setReport] = useState<RateImportReport | null>(null);
@@ -75,30 +75,13 @@ export function ImportDialog() {
       </DialogTrigger>
       <DialogContent title={t("admin_rates.import_title")} description={t("admin_rates.import_description")} className="max-w-2xl">
         <div className="space-y-4">
-          <div className="space-y-1.5">
-            <label htmlFor={inputId} className="flex items-center gap-2 text-sm font-medium text-slate-800">
-              <FileUp aria-hidden="true" className="size-4" />
-              {t("admin_rates.import_file_label")}
-            </label>
-            <input
-              id={inputId}
-              type="file"
-              accept=".csv,text/csv"
-              onChange={(event) => void choose(event)}
-              className="block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium file:text-slate-900 hover:file:bg-slate-200"
-            />
-          </div>
+          <FileField label={t("admin_rates.import_file_label")} accept=".csv,text/csv" onChange={(event) => void choose(event)} />
           {fileError ? (
             <p role="alert" className="text-sm text-red-700">
               {fileError}
             </p>
           ) : null}
-          {preview.isPending ? (
-            <div className="flex items-center gap-3 text-sm text-slate-600">
-              <Spinner className="scale-75" label={t("admin_rates.import_reading")} />
-              <span aria-hidden="true">{t("admin_rates.import_reading")}</span>
-            </div>
-          ) : null}
+          {preview.isPending ? <WorkingNote label={t("admin_rates.import_reading")} /> : null}
           {failure ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
               {apiErrorMessage(t, failure)}

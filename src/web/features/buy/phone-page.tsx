@@ -19,7 +19,7 @@ import { BUY_PREFIXES, useBuyStrings } from "./buy-strings";
 import { PackagePicker, type AmountChoice } from "./package-picker";
 import { QuoteSummary } from "./quote-summary";
 import { TalkTime } from "./talk-time";
-import { useDebounced } from "./use-debounced";
+import { useDebounced } from "../../lib/use-debounced";
 
 /** How long typing must pause before the price is asked again. */
 export const QUOTE_DEBOUNCE_MS = 350;

@@ -37,6 +37,18 @@ const CALL_LOG = {
   qualityRating: null,
   quality: null,
 };
+const contact = (id: string, name: string, phone: string, countryCode: string, refusal: string | null = null) => ({
+  id,
+  name,
+  phone,
+  countryCode,
+  rate: refusal ? null : "0.0300",
+  refusal,
+  createdAt: "2026-11-01T00:00:00.000Z",
+  updatedAt: "2026-11-01T00:00:00.000Z",
+});
+const CONTACTS = [contact("k1", "Ada Lovelace", "+12025550123", "US"), contact("k2", "Åsa Lind", "+447106123456", "GB"), contact("k3", "Old Premium", "+447106123457", "GB", "premium_blocked")];
+
 /** Text without the direction isolates that keep amounts whole inside translated sentences. */
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u2066-\u2069]/g, "");
 const signedOut: AuthState = { status: "unauthenticated", userId: null, email: null, role: "user", isAdmin: false, viaOAuth: false, sessionExpiresAt: null };
@@ -56,6 +68,11 @@ function stubApi(balance: { current: string }, rate = "0.0266") {
       const minutes = Math.floor(Number(balance.current) / Number(rate) + 1e-9);
       const limit = Math.min(minutes * 60, 4 * 60 * 60);
       return json({ e164: number, countryCode: "US", rate, balance: balance.current, timeLimitSeconds: limit < 60 ? 0 : limit, longestCall: limit === 4 * 60 * 60 });
+    }
+    if (url.pathname === "/api/contacts") {
+      const q = url.searchParams.get("q") ?? "";
+      const found = CONTACTS.filter((contact) => contact.name.toLowerCase().includes(q.toLowerCase()));
+      return json({ contacts: found, total: CONTACTS.length, max: 5000 });
     }
     if (url.pathname === `/api/calls/${SID}/rating` || /^\/api\/calls\/CA[0-9a-f]{32}\/quality$/.test(url.pathname)) return json({ call: CALL_LOG });
     return undefined;
@@ -118,6 +135,34 @@ describe("the call section", () => {
     expect(numberInput().value).toBe("1234567890123");
     fireEvent.click(screen.getByRole("button", { name: "Delete last digit" }));
     expect(numberInput().value).toBe("123456789012");
+  });
+
+  it("sends a visitor who presses Contacts to sign in", async () => {
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    const { router } = renderSection();
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    fireEvent.click(screen.getByRole("button", { name: "Contacts" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/en/auth"));
+  });
+
+  it("fills the country and the number from a contact picked in the searchable dialog, which links to the contacts page", async () => {
+    auth.current = signedIn;
+    const fetchMock = stubApi({ current: "5.0000" });
+    renderSection();
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    fireEvent.click(screen.getByRole("button", { name: "Contacts" }));
+    const dialog = await screen.findByRole("dialog", { name: "Choose a contact" });
+    expect(within(dialog).getByRole("link", { name: "Manage contacts" }).getAttribute("href")).toBe("/en/contacts");
+    // A number the gate would refuse now is listed but cannot be picked.
+    expect((await within(dialog).findByRole<HTMLButtonElement>("button", { name: /Old Premium/ })).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText("Search contacts"), { target: { value: "lind" } });
+    await waitFor(() => expect(within(dialog).queryByRole("button", { name: /Ada Lovelace/ })).toBeNull());
+    expect(fetchMock.mock.calls.some(([input]) => new URL(String(input), "http://localhost").searchParams.get("q") === "lind")).toBe(true);
+    fireEvent.click(within(dialog).getByRole("button", { name: /Åsa Lind/ }));
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United Kingdom"));
+    expect(numberInput().value).toBe("7106123456");
+    expect(screen.queryByRole("dialog", { name: "Choose a contact" })).toBeNull();
   });
 
   it("opens with the country a country page chose", async () => {

@@ -6,6 +6,7 @@ import type { RatedCountry } from "../../lib/rates/rated-countries";
 import { useAuth } from "../../lib/auth/use-auth";
 import { microphoneAllowed } from "../../lib/voice/audio";
 import { CallButton } from "./call-button";
+import { ContactPicker } from "./contact-picker";
 import { clampLocalDigits, internationalDigits, splitInternational } from "./dial-input";
 import { Dialpad } from "./dialpad";
 import { liveCallUi, preloadLiveCallUi } from "./live-call-ui-loader";
@@ -108,10 +109,12 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
               {countries.length > 0 ? <SuggestedCountry countries={countries} onChoose={(next) => choose(next, "")} /> : null}
             </div>
             <div className="space-y-2">
-              <label htmlFor="call-number" className="text-sm font-medium text-slate-700">
-                {t("call_section.phone_number")}
-              </label>
-              {/* The spec's choose-from-contacts button stays hidden until contacts exist. */}
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <label htmlFor="call-number" className="text-sm font-medium text-slate-700">
+                  {t("call_section.phone_number")}
+                </label>
+                <ContactPicker signedIn={signedIn} onPick={applyNavigation} />
+              </div>
               <PhoneInput id="call-number" country={country} countries={countries} value={local} onChange={setLocal} onInternational={choose} />
             </div>
             <Dialpad
