@@ -25,6 +25,7 @@ const ALLOWED_IDENTICAL = new Set([
   "blog.admin.column.status",
   "blog.admin.column.date",
   "blog.admin.column.actions",
+  "admin_support.filter_status",
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
