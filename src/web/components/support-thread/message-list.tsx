@@ -20,7 +20,8 @@ export function MessageList({ messages, ownSide, authorLabel }: { messages: Supp
   }, [latest]);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   return (
-    <ol role="log" aria-label={t("support.thread.log_label")} className="space-y-3">
+    <div role="log" aria-label={t("support.thread.log_label")}>
+      <ol className="space-y-3">
       {messages.map((message) => {
         const own = ownSide === "admin" ? message.author === "admin" : message.author !== "admin";
         return (
@@ -38,6 +39,7 @@ export function MessageList({ messages, ownSide, authorLabel }: { messages: Supp
         );
       })}
       <li ref={end} aria-hidden="true" />
-    </ol>
+      </ol>
+    </div>
   );
 }
