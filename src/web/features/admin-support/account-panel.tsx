@@ -16,7 +16,7 @@ export function AccountPanel({ account }: { account: AdminSupportAccount }) {
   const moment = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
   const usd = (amount: string, decimals: 2 | 4 = 2) => formatUsd(parseMoney(amount), locale, decimals);
   return (
-    <aside aria-labelledby="support-account" className="space-y-5 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+    <aside aria-labelledby="support-account" className="space-y-5 self-start rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <h2 id="support-account" className="text-base font-semibold text-slate-900">
         {t("admin_support.account.heading")}
       </h2>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { SupportAuthor } from "../../../shared/api/support";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { ltrText } from "../../components/ui/ltr";
 import { PageSpinner } from "../../components/ui/spinner";
 import { MessageComposer } from "../../components/support-thread/message-composer";
 import { MESSAGE_LIMIT_VALUES } from "../../components/support-thread/message-schema";
@@ -47,7 +48,7 @@ export function CustomerSupport() {
         {messages.length > 0 ? <MessageList messages={messages} ownSide="customer" authorLabel={authorLabel} /> : null}
         {conversation.data?.conversation ? (
           <p className="text-sm text-slate-500">
-            {conversation.data.conversation.status === "closed" ? t("support.customer.closed_note") : null} {t("support.customer.reference", { reference: conversation.data.conversation.reference })}
+            {conversation.data.conversation.status === "closed" ? t("support.customer.closed_note") : null} {t("support.customer.reference", { reference: ltrText(conversation.data.conversation.reference) })}
           </p>
         ) : null}
         <MessageComposer

@@ -106,7 +106,8 @@ describe("the support page for customers", () => {
     expect(log.querySelector("b")).toBeNull();
     expect(within(log).getAllByRole("article").map((article) => article.querySelector("header span")?.textContent)).toEqual(["You", "Dialwise support"]);
     await waitFor(() => expect(bodiesTo(fetchMock, "/api/support/conversations/sup_1/read")).toEqual([{ throughMessageId: 2 }]));
-    expect(screen.getByText(/Reference: DW-ABCD2345/)).toBeTruthy();
+    // The reference reads left to right inside the sentence, in every language.
+    expect(screen.getByText(/Reference: \u2066DW-ABCD2345\u2069/)).toBeTruthy();
   });
 
   it("sends a message in the page's language and shows a refusal under the box", async () => {

@@ -9,6 +9,7 @@ import { plainText } from "../../../shared/text/plain-text";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import { ltrText } from "../../components/ui/ltr";
 import { Textarea } from "../../components/ui/textarea";
 import { messageField } from "../../components/support-thread/message-schema";
 import { ApiError } from "../../lib/api-client";
@@ -73,7 +74,7 @@ export function TicketForm() {
           <CircleCheck aria-hidden="true" className="size-5" />
           {t("support.form.sent_title")}
         </p>
-        <p className="text-emerald-900">{t("support.form.sent_body", { reference: sent.reference, email: sent.email })}</p>
+        <p className="text-emerald-900">{t("support.form.sent_body", { reference: ltrText(sent.reference), email: ltrText(sent.email) })}</p>
         <p className="font-mono text-lg font-semibold text-emerald-900" dir="ltr" data-testid="ticket-reference">
           {sent.reference}
         </p>
