@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, testWithOwnServer as test } from "./fixtures";
 import { chromiumPath } from "../playwright.config";
 import { signIn } from "./support/accounts";
 import { MICROPHONE_ARGS, startFundedServer, type FundedServer } from "./support/funded-server";

@@ -53,6 +53,7 @@ const PAGES: [path: string, heading: string | RegExp][] = [
   ["/en/credit-audit", /./],
   ["/en/calls", /./],
   ["/en/blogs", /./],
+  ["/en/admin-support", "Support inbox"],
 ];
 
 test("private pages show English, never keys, on a cold load after sign-in, asking only for the strings they need", async ({ browser, server }) => {

@@ -55,6 +55,9 @@ import { registerVoiceRoutes } from "./modules/calls/routes";
 import { callWebhooks } from "./modules/calls/webhooks";
 import { registerPaymentsRoutes } from "./modules/payments/routes";
 import { registerDiscountRoutes } from "./modules/discounts/routes";
+import { handleSupportJobs } from "./modules/support/reply-notice";
+import { registerSupportRoutes } from "./modules/support/routes";
+import type { SupportDeps } from "./modules/support/deps";
 import { openPublishedPosts } from "./modules/blog/published-posts";
 import { renderPage, type PageHeadSources } from "./modules/site/page-head";
 import { visitorLanguage } from "./modules/site/visitor-language";
@@ -168,6 +171,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const email = options.email ?? createEmailProvider(config, database.db, options.logger === false ? () => undefined : undefined);
   const jobs = createJobQueue(database, { log: app.log });
   handleMailJobs(jobs, email);
+  const mailer = createMailer(jobs, database.db);
   // The reconcile job needs the carrier, which needs the app: both exist before the queue starts below.
   let callsDeps: CallsDeps | null = null;
   const readyCallsDeps = (): CallsDeps => {
@@ -178,7 +182,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   handleWatchJobs(jobs, readyCallsDeps);
   handleHousekeepingJobs(jobs, database.db);
   const origins = siteOrigins(config);
-  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: createMailer(jobs, database.db), log: app.log, passwordHasher: options.passwordHasher });
+  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: mailer, log: app.log, passwordHasher: options.passwordHasher });
+  const support: SupportDeps = { db: database.db, bus, jobs, mailer, publicUrl: config.publicUrl };
+  handleSupportJobs(jobs, support);
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
   const publishedPosts = await openPublishedPosts(database.db, bus, (error) => app.log.error({ err: error }, "reloading published posts"));
 
@@ -237,6 +243,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     maxAmount: config.payments.maxAmount,
   });
   registerBlogRoutes(app, { db: database.db, bus, publishedPosts, dataDir: config.dataDir });
+  registerSupportRoutes(app, support);
   registerDiscountRoutes(app, { db: database.db, minAmount: config.payments.minAmount, maxAmount: config.payments.maxAmount });
   // The local checkout's page talks to these only when it is the payments provider (not beside Stripe).
   if (payments instanceof LocalCheckout) registerLocalCheckoutRoutes(app, database.db, payments);

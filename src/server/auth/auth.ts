@@ -10,7 +10,7 @@ import { account, session, user, verification } from "../db/schema/auth";
 import { adminSignUpAttempt, grantRequestedAdmin, isAdminRequestInProgress } from "../modules/accounts/admin-role";
 import type { Locale } from "../../shared/i18n/locales";
 import { emailLocale, pageLocale, renderAccountEmail } from "../modules/accounts/emails";
-import type { MailKind } from "../providers/email/email";
+import type { AccountMailKind } from "../providers/email/email";
 import type { Mailer } from "../providers/email/mail-jobs";
 import { displayNameRule } from "./display-name";
 import { betterAuthLog } from "./log-bridge";
@@ -52,7 +52,7 @@ export const LINK_SECONDS = { verifyEmail: DAY, resetPassword: HOUR } as const;
 /** better-auth owns passwords, sessions and OAuth; we own roles and what a role may do. */
 export function createAuth({ db, config, trustedOrigins, secret, mail, log, passwordHasher }: AuthDependencies) {
   const sendAccountEmail = async (
-    kind: MailKind,
+    kind: AccountMailKind,
     to: string,
     url: string,
     request: Request | undefined,

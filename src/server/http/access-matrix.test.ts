@@ -115,6 +115,16 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/admin/blog/posts/:postId/publish": "admin",
   "POST /api/admin/blog/posts/:postId/unpublish": "admin",
   "POST /api/admin/blog/covers": "admin",
+  "GET /api/support/conversation": "user",
+  "POST /api/support/messages": "user",
+  "POST /api/support/conversations/:conversationId/read": "user",
+  "GET /api/support/unread": "user",
+  "POST /api/support/tickets": "public",
+  "GET /api/admin/support/conversations": "admin",
+  "GET /api/admin/support/conversations/:conversationId": "admin",
+  "POST /api/admin/support/conversations/:conversationId/messages": "admin",
+  "POST /api/admin/support/conversations/:conversationId/read": "admin",
+  "PUT /api/admin/support/conversations/:conversationId/status": "admin",
 };
 
 /** What an ownership case made: how to address the row, and a text only an answer about that row would contain. */
@@ -189,7 +199,26 @@ const OWNED: Record<string, OwnedRoute> = {
   },
   // Nor cancel it.
   "POST /api/local-checkout/sessions/:sessionId/cancel": { arrange: arrangePayment },
+  // The owner's conversation: another customer cannot read it or mark the support team's reply read
+  // (that nothing changes is support.test.ts's, where the owner has not read it first).
+  "GET /api/support/conversation": { arrange: arrangeSupportReply, otherGets: 200 },
+  "GET /api/support/unread": { arrange: arrangeSupportReply, otherGets: 200 },
+  "POST /api/support/conversations/:conversationId/read": { arrange: arrangeSupportReply },
 };
+
+/**
+ * The owner wrote to support and an admin answered (unread). The marker is the answer's text:
+ * no other customer's answer may show it.
+ */
+async function arrangeSupportReply(server: TestServer, owner: TestUser): Promise<Arranged> {
+  const marker = `answer-${randomBytes(6).toString("hex")}`;
+  const sent = await server.app.inject({ method: "POST", url: "/api/support/messages", headers: { cookie: owner.cookie }, payload: { body: "My call dropped" } });
+  const conversationId = sent.json<{ conversationId: string }>().conversationId;
+  const admin = await buildUser(server, { role: "admin" });
+  const reply = await server.app.inject({ method: "POST", url: `/api/admin/support/conversations/${conversationId}/messages`, headers: { cookie: admin.cookie }, payload: { body: marker } });
+  expect(reply.statusCode, reply.body).toBe(201);
+  return { params: { conversationId }, body: { throughMessageId: reply.json<{ message: { id: number } }>().message.id }, marker };
+}
 
 /** A pending payment of the owner's with its local checkout session; its id is what no other customer's answer may show. */
 async function arrangePayment(server: TestServer, owner: TestUser): Promise<Arranged> {
@@ -259,7 +288,7 @@ function localCarrierCallCase(extra: { withOffer?: boolean; digits?: string } = 
 }
 
 /** Customer routes that act only on the caller's own account: nothing in the path or body can name another's row. */
-const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/calls/quote", "POST /api/contacts", "POST /api/local-carrier/calls", "POST /api/payments/checkout", "GET /api/payments/quote"]);
+const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/calls/quote", "POST /api/contacts", "POST /api/local-carrier/calls", "POST /api/payments/checkout", "GET /api/payments/quote", "POST /api/support/messages"]);
 
 /** Customer routes that read data shared by every customer, never a customer's row (the price list). */
 const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates", "GET /api/payments/limits"]);
@@ -283,6 +312,10 @@ const UNOWNED_PARAMETERS = new Set<string>([
   "DELETE /api/admin/blog/posts/:postId",
   "POST /api/admin/blog/posts/:postId/publish",
   "POST /api/admin/blog/posts/:postId/unpublish",
+  "GET /api/admin/support/conversations/:conversationId",
+  "POST /api/admin/support/conversations/:conversationId/messages",
+  "POST /api/admin/support/conversations/:conversationId/read",
+  "PUT /api/admin/support/conversations/:conversationId/status",
 ]);
 
 type Identity = "visitor" | "customer" | "other customer" | "admin";

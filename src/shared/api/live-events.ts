@@ -39,6 +39,11 @@ export interface LiveEventMap {
    * credits-updated) pays for more talk, and the carrier will now let it run this long.
    */
   "call.limit": { callSid: string; timeLimitSeconds: number };
+  /**
+   * The customer's unread support replies changed: a reply arrived (the conversation has a new
+   * message) or they read in another tab. The spec's 30 s unread poll stays as the fallback.
+   */
+  "support.unread": { count: number };
   /** The local carrier's signalling towards the browser's device (see api/local-carrier.ts). */
   "local_carrier.call": {
     callSid: string;

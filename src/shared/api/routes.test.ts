@@ -7,9 +7,10 @@ import * as i18n from "./i18n";
 import * as rates from "./rates";
 import * as routes from "./routes";
 import * as site from "./site";
+import * as support from "./support";
 import * as system from "./system";
 
-const endpoints: Record<string, unknown> = { ...accounts, ...calls, ...contacts, ...credits, ...i18n, ...rates, ...site, ...system };
+const endpoints: Record<string, unknown> = { ...accounts, ...calls, ...contacts, ...credits, ...i18n, ...rates, ...site, ...support, ...system };
 
 describe("the first screens' routes", () => {
   it("each name an endpoint's own method and address", () => {

@@ -5,6 +5,7 @@ import type * as credits from "./credits";
 import type * as i18n from "./i18n";
 import type * as rates from "./rates";
 import type * as site from "./site";
+import type * as support from "./support";
 import type * as system from "./system";
 import { route } from "./route";
 
@@ -21,6 +22,8 @@ export const countryRateDetailRoute = route<typeof rates.countryRateDetail>("GET
 export const rateLookupRoute = route<typeof rates.rateLookup>("POST", "/api/rates/lookup");
 export const callQuoteRoute = route<typeof calls.callQuote>("POST", "/api/calls/quote");
 export const siteInfoRoute = route<typeof site.siteInfo>("GET", "/api/site");
+/** The header's unread badge: a signed-in customer's unread support replies. */
+export const supportUnreadRoute = route<typeof support.supportUnread>("GET", "/api/support/unread");
 export const clientErrorReportRoute = route<typeof system.clientErrorReport>("POST", "/api/client-errors");
 /** The call section's contact picker, a dialog of home loaded on demand. */
 export const contactListRoute = route<typeof contacts.contactList>("GET", "/api/contacts");

@@ -44,6 +44,8 @@ export const publicPages: PageRoute[] = [
   page("faq", () => import("../features/content/faq-page")),
   page("terms", () => import("../features/content/terms-page")),
   page("privacy", () => import("../features/content/privacy-page")),
+  // A visitor's form, or a signed-in customer's conversation with the support team.
+  page("support", () => import("../features/support/support-page")),
 ];
 
 /** Signed-in customers (and admins); anonymous visitors are sent to /{lang}/auth. */
@@ -66,6 +68,7 @@ export const adminPages: PageRoute[] = [
   page("credit-audit", () => import("../features/credit-audit/credit-audit-page")),
   page("calls", () => import("../features/admin-calls/admin-calls-page")),
   page("blogs", () => import("../features/admin-blog/admin-blog-page")),
+  page("admin-support", () => import("../features/admin-support/admin-support-page")),
 ];
 
 /**

@@ -8,6 +8,9 @@ type CacheUpdate<T extends LiveEventType> = (queryClient: QueryClient, data: Liv
 export const BALANCE_QUERY_KEY = ["credits", "balance"] as const;
 export const CALLS_QUERY_KEY = ["calls"] as const;
 export const PAYMENTS_QUERY_KEY = ["payments"] as const;
+/** The customer's unread support replies (the header's badge) and their conversation. */
+export const SUPPORT_UNREAD_QUERY_KEY = ["support", "unread"] as const;
+export const SUPPORT_CONVERSATION_QUERY_KEY = ["support", "conversation"] as const;
 
 /** How each live event changes the query cache; features add their event types here. */
 export const liveEventCacheUpdates: { [T in LiveEventType]: CacheUpdate<T> } = {
@@ -22,6 +25,11 @@ export const liveEventCacheUpdates: { [T in LiveEventType]: CacheUpdate<T> } = {
   },
   "call.status": (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: CALLS_QUERY_KEY });
+  },
+  "support.unread": (queryClient, data) => {
+    queryClient.setQueryData(SUPPORT_UNREAD_QUERY_KEY, { count: data.count });
+    // A reply came (or was read elsewhere): the conversation, when a page shows it, fetches again.
+    void queryClient.invalidateQueries({ queryKey: SUPPORT_CONVERSATION_QUERY_KEY });
   },
   // Heard by the call in progress (use-call.ts): nothing cached.
   "call.limit": () => undefined,

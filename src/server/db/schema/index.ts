@@ -17,3 +17,4 @@ export * from "./discounts";
 export * from "./refunds";
 export * from "./blog";
 export * from "./contacts";
+export * from "./support";

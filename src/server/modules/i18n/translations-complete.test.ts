@@ -33,6 +33,7 @@ const ALLOWED_IDENTICAL = new Set([
   "contacts.column.actions",
   "contacts.column.name",
   "contacts.form.name",
+  "admin_support.filter_status",
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();

@@ -167,6 +167,7 @@ describe.each(engines)("page heads on %s", (engine) => {
       ["credit-audit", "credit-audit", "credit_audit.title"],
       ["calls", "admin-calls", "admin_calls.title"],
       ["blogs", "blog", "blog.admin.page_title"],
+      ["admin-support", "admin-support", "admin_support.title"],
     ];
     // A page added later must be named here too.
     expect(pages.map(([address]) => address)).toEqual(expect.arrayContaining([...CUSTOMER_PAGE_PATHS, ...ADMIN_PAGE_PATHS]));

@@ -63,6 +63,7 @@ const SIMPLE_PAGES: Record<string, { key: string; image: OgImageKind }> = {
   privacy: { key: "privacy", image: "legal" },
   "blogs-guides": { key: "blogs", image: "blog" },
   search: { key: "search", image: "search" },
+  support: { key: "support", image: "faq" },
 };
 /**
  * Pages that take their title from the words the page itself shows as its title (usePageTitle in
@@ -86,6 +87,7 @@ const PAGE_TITLE_KEYS: Record<string, string> = {
   "credit-audit": "credit_audit.title",
   calls: "admin_calls.title",
   blogs: "blog.admin.page_title",
+  "admin-support": "admin_support.title",
 };
 const NOT_FOUND_TITLE_KEY = "not_found.title";
 const COUNTRY = /^country\/([a-z0-9-]+)$/;

@@ -1,11 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { Mail, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { siteInfoRoute } from "../../../shared/api/routes";
 import { useAuth } from "../../lib/auth/use-auth";
 import { useCountryName } from "../../lib/rates/country-names";
-import { callApi } from "../../lib/api-client";
+import { useSiteInfo } from "../../lib/site-info";
 import { useLocale } from "../../lib/use-locale";
 import { hasPage } from "../page-routes";
 import { useRatesLink } from "./header/use-rates-link";
@@ -30,7 +28,7 @@ export function SiteFooter() {
   const onRates = useRatesLink();
   const auth = useAuth();
   const nameOf = useCountryName();
-  const site = useQuery({ queryKey: ["site"], queryFn: () => callApi(siteInfoRoute), staleTime: Infinity });
+  const site = useSiteInfo();
   const link = (path: string, key: string) =>
     hasPage(path) ? (
       <li key={path}>

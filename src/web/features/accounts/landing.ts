@@ -4,7 +4,7 @@ import { PENDING_REDIRECT_KEY } from "../../app/guards";
 /**
  * Where a signed-in person goes from the sign-in page: the page a guard sent
  * them away from, else their start page: buying credit for a customer (the spec's
- * /{lang}/phone), the dashboard for an admin (until the admin support page exists).
+ * /{lang}/phone), the support inbox for an admin (spec: Redirects, and the admin logo links there).
  */
 export function landingPath(locale: Locale, isAdmin: boolean): string {
   const pending = sessionStorage.getItem(PENDING_REDIRECT_KEY);
@@ -15,5 +15,5 @@ export function landingPath(locale: Locale, isAdmin: boolean): string {
 
 /** A signed-in person's start page, where the sign-in page and "/" send them (spec: Redirects). */
 export function startPath(locale: Locale, isAdmin: boolean): string {
-  return isAdmin ? `/${locale}/dashboard` : `/${locale}/phone`;
+  return isAdmin ? `/${locale}/admin-support` : `/${locale}/phone`;
 }

@@ -1,6 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
-import { siteInfoRoute } from "../../../shared/api/routes";
-import { callApi } from "../../lib/api-client";
 import { useStrings } from "../../lib/i18n/use-strings";
 
 /** The key prefixes of the FAQ's strings (data/translations/<lang>/faq.json). */
@@ -15,13 +12,3 @@ export const LEGAL_PREFIXES = ["legal."] as const;
  */
 export const useFaqStrings = () => useStrings(FAQ_PREFIXES);
 export const useLegalStrings = () => useStrings(LEGAL_PREFIXES);
-
-/**
- * The support address comes from the server's configuration (SUPPORT_EMAIL), never
- * from the text: the same query as the footer's, so one request serves both.
- * Undefined while loading or when it could not be read.
- */
-export function useSupportEmail(): { email: string | undefined; settled: boolean } {
-  const site = useQuery({ queryKey: ["site"], queryFn: () => callApi(siteInfoRoute), staleTime: Infinity });
-  return { email: site.data?.supportEmail, settled: !site.isPending };
-}

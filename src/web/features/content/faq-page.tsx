@@ -7,7 +7,8 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { useRatesLink } from "../../app/layouts/header/use-rates-link";
 import { localePath, useLocale } from "../../lib/use-locale";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useFaqStrings, useSupportEmail } from "./content-strings";
+import { useSupportEmail } from "../../lib/site-info";
+import { useFaqStrings } from "./content-strings";
 import { FaqAccordion } from "./faq-accordion";
 import { useFaqOpenFromHash } from "./use-faq-hash";
 

@@ -5,7 +5,8 @@ import { ltrText } from "../../components/ui/ltr";
 import { PageSpinner } from "../../components/ui/spinner";
 import { useLocale } from "../../lib/use-locale";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useLegalStrings, useSupportEmail } from "./content-strings";
+import { useSupportEmail } from "../../lib/site-info";
+import { useLegalStrings } from "./content-strings";
 import { LEGAL_LAST_UPDATED, LEGAL_SECTIONS, legalIntroKey, legalTitleKey, type LegalDocument } from "./legal-sections";
 import { LegalToc } from "./legal-toc";
 

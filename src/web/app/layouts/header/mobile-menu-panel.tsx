@@ -7,7 +7,9 @@ import { buttonVariants } from "../../../components/ui/button";
 import type { AuthState } from "../../../lib/auth/use-auth";
 import { useLocale } from "../../../lib/use-locale";
 import { LanguagePicker } from "./language-picker";
-import { adminLinks, customerMore, customerPrimary, visitorMenu, type NavItem } from "./nav-items";
+import { adminLinks, customerMore, customerPrimary, SUPPORT_PATH, visitorMenu, type NavItem } from "./nav-items";
+import { UnreadBadge } from "./unread-badge";
+import { useSupportLink } from "./use-support-link";
 
 const LINK = "block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
 
@@ -23,19 +25,30 @@ export function MobileMenuPanel({
   auth,
   onRates,
   onSignOut,
+  unread,
 }: OnDemandPopupProps & {
   auth: AuthState;
   onRates: () => void;
   onSignOut: () => void;
+  unread: number;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const onSupport = useSupportLink();
   const close = () => onOpenChange(false);
   const links = (items: NavItem[]) =>
     items.map((item) => (
       <li key={item.key}>
-        <Link to={`/${locale}/${item.path}`} className={LINK} onClick={close}>
+        <Link
+          to={`/${locale}/${item.path}`}
+          className={LINK}
+          onClick={(event) => {
+            if (item.path === SUPPORT_PATH) onSupport(event);
+            close();
+          }}
+        >
           {t(item.key)}
+          {item.path === SUPPORT_PATH ? <UnreadBadge count={unread} className="ms-2" /> : null}
         </Link>
       </li>
     ));

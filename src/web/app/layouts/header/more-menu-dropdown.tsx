@@ -4,7 +4,9 @@ import { useLayoutEffect, useRef, type FocusEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocale } from "../../../lib/use-locale";
-import { customerMore } from "./nav-items";
+import { customerMore, SUPPORT_PATH } from "./nav-items";
+import { UnreadBadge } from "./unread-badge";
+import { useSupportLink } from "./use-support-link";
 
 const ITEM = "block w-full cursor-pointer rounded-md px-3 py-2 text-start text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
 
@@ -19,6 +21,7 @@ export function MoreMenuDropdown({
   onPointerEnter,
   onPointerLeave,
   onRates,
+  unread,
   takeFocus,
   focusFirstItem,
 }: {
@@ -27,6 +30,8 @@ export function MoreMenuDropdown({
   onPointerEnter: () => void;
   onPointerLeave: () => void;
   onRates: () => void;
+  /** Unread support replies, badged on the trigger and on Contact support. */
+  unread: number;
   /** The button this replaces had the focus: the trigger takes it. */
   takeFocus: boolean;
   /** The button this replaces was opened from the keyboard: the menu starts on its first item, as radix does for a key it saw. */
@@ -34,6 +39,7 @@ export function MoreMenuDropdown({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const onSupport = useSupportLink();
   const trigger = useRef<HTMLButtonElement>(null);
   // Only when it replaces the button: once, on mount.
   const focusOnMount = useRef(takeFocus);
@@ -51,6 +57,7 @@ export function MoreMenuDropdown({
         className="inline-flex h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
         {t("nav.more")}
+        <UnreadBadge count={unread} />
         <ChevronDown aria-hidden="true" className="size-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -69,7 +76,10 @@ export function MoreMenuDropdown({
         >
           {customerMore().map((item) => (
             <DropdownMenu.Item key={item.key} asChild className={ITEM}>
-              <Link to={`/${locale}/${item.path}`}>{t(item.key)}</Link>
+              <Link to={`/${locale}/${item.path}`} onClick={item.path === SUPPORT_PATH ? onSupport : undefined}>
+                {t(item.key)}
+                {item.path === SUPPORT_PATH ? <UnreadBadge count={unread} className="ms-2" /> : null}
+              </Link>
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Item className={ITEM} onSelect={onRates}>

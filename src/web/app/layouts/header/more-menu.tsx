@@ -2,6 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { onDemand } from "../../../lib/on-demand";
+import { UnreadBadge } from "./unread-badge";
 
 const CLOSE_DELAY_MS = 1000;
 /** The keys with which radix's trigger toggles its menu, and the one that only opens it. */
@@ -13,10 +14,10 @@ const moreMenuDropdown = onDemand(() => import("./more-menu-dropdown"));
 
 /**
  * The customer's More menu: opens on hover (or click/keyboard) and closes 1 s after the
- * pointer leaves. Until its code is there it is a button like radix's closed trigger that
+ * pointer leaves; its button and its Contact support item carry the unread badge. Until its code is there it is a button like radix's closed trigger that
  * asks for the code and remembers a request to open; the menu then takes its place.
  */
-export function MoreMenu({ onRates }: { onRates: () => void }) {
+export function MoreMenu({ onRates, unread }: { onRates: () => void; unread: number }) {
   const { t } = useTranslation();
   const dropdown = moreMenuDropdown.useModule();
   const [open, setOpen] = useState(false);
@@ -48,7 +49,7 @@ export function MoreMenu({ onRates }: { onRates: () => void }) {
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   if (dropdown) {
-    return <dropdown.MoreMenuDropdown open={open} onOpenChange={setOpen} onPointerEnter={keepOpen} onPointerLeave={closeSoon} onRates={onRates} takeFocus={focused.current} focusFirstItem={openedByKey.current} />;
+    return <dropdown.MoreMenuDropdown open={open} onOpenChange={setOpen} onPointerEnter={keepOpen} onPointerLeave={closeSoon} onRates={onRates} unread={unread} takeFocus={focused.current} focusFirstItem={openedByKey.current} />;
   }
   return (
     <button
@@ -78,6 +79,7 @@ export function MoreMenu({ onRates }: { onRates: () => void }) {
       className="inline-flex h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
     >
       {t("nav.more")}
+      <UnreadBadge count={unread} />
       <ChevronDown aria-hidden="true" className="size-4" />
     </button>
   );

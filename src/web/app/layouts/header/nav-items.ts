@@ -1,5 +1,8 @@
 import { hasPage } from "../../page-routes";
 
+/** The support page: its links carry the unread badge and scroll to the top when already there. */
+export const SUPPORT_PATH = "support";
+
 /** A header or menu link: a translation key and a path under /{lang} ("" is home). */
 export interface NavItem {
   key: string;

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthState } from "../../../lib/auth/use-auth";
@@ -127,5 +127,51 @@ describe("site header", () => {
     const menu = await screen.findByRole("menu");
     expect(within(menu).getByRole("menuitem", { name: "Rates" })).toBeTruthy();
     expect(trigger.getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("badges a customer's unread support replies on More, on Contact support and on the menu button, and follows `support.unread` events", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(String(input), "http://localhost").pathname === "/api/support/unread"
+          ? Response.json({ count: 2 })
+          : Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 }),
+      ),
+    );
+    const queryClient = createQueryClient();
+    auth.current = { ...base, status: "authenticated", userId: "u1" };
+    const router = createMemoryRouter([{ path: "/:lang/*", element: <SiteHeader /> }], { initialEntries: ["/en/somewhere"] });
+    render(
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    await waitFor(() => expect(within(nav).getByRole("button", { name: "More Unread replies: 2" })).toBeTruthy());
+    expect(screen.getByRole("button", { name: "Menu Unread replies: 2" })).toBeTruthy();
+
+    fireEvent.keyDown(within(nav).getByRole("button", { name: /^More/ }), { key: "Enter" });
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Contact support Unread replies: 2" }).getAttribute("href")).toBe("/en/support");
+
+    // A reply read in another tab: every badge goes.
+    act(() => liveEventCacheUpdates["support.unread"](queryClient, { count: 0 }));
+    await waitFor(() => expect(screen.queryAllByTestId("support-unread-badge")).toEqual([]));
+    act(() => liveEventCacheUpdates["support.unread"](queryClient, { count: 1 }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Menu Unread replies: 1" })).toBeTruthy());
+  });
+
+  it("asks admins and visitors for no unread count", async () => {
+    renderHeader({});
+    cleanup();
+    renderHeader({ status: "authenticated", userId: "a1", role: "admin", isAdmin: true });
+    await Promise.resolve();
+    expect(vi.mocked(fetch).mock.calls.some(([input]) => String(input).includes("/api/support/unread"))).toBe(false);
+    expect(screen.queryAllByTestId("support-unread-badge")).toEqual([]);
+  });
+
+  it("gives an admin a logo that opens the support inbox", () => {
+    renderHeader({ status: "authenticated", userId: "a1", role: "admin", isAdmin: true });
+    expect(screen.getByTestId("admin-logo").getAttribute("href")).toBe("/en/admin-support");
   });
 });

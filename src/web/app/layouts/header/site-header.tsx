@@ -9,8 +9,11 @@ import { HeaderBalance } from "./header-balance";
 import { LanguagePicker } from "./language-picker";
 import { MobileMenu } from "./mobile-menu";
 import { MoreMenu } from "./more-menu";
-import { adminLinks, customerPrimary, supportLink, type NavItem } from "./nav-items";
+import { adminLinks, customerPrimary, SUPPORT_PATH, supportLink, type NavItem } from "./nav-items";
 import { useRatesLink } from "./use-rates-link";
+import { useSupportLink } from "./use-support-link";
+import { useSupportUnread } from "../../../lib/support-unread";
+import { hasPage } from "../../page-routes";
 import { PAGE_WIDTH } from "../../../components/ui/page-width";
 
 const LINK = "inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:text-brand-800";
@@ -21,10 +24,13 @@ export function SiteHeader() {
   const locale = useLocale();
   const auth = useAuth();
   const onRates = useRatesLink();
+  const onSupport = useSupportLink();
+  const customer = auth.status === "authenticated" && !auth.isAdmin;
+  const unread = useSupportUnread(customer);
   const signOut = () => void signOutEverywhere(locale);
   const links = (items: NavItem[]) =>
     items.map((item) => (
-      <NavLink key={item.key} to={`/${locale}/${item.path}`} className={LINK}>
+      <NavLink key={item.key} to={`/${locale}/${item.path}`} className={LINK} onClick={item.path === SUPPORT_PATH ? onSupport : undefined}>
         {t(item.key)}
       </NavLink>
     ));
@@ -32,7 +38,14 @@ export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className={cn(PAGE_WIDTH, "flex h-full items-center gap-2")}>
-        {auth.isAdmin ? null : (
+        {auth.isAdmin ? (
+          // The spec: admins see no brand mark, and their logo opens the support inbox.
+          hasPage("admin-support") ? (
+            <Link to={`/${locale}/admin-support`} className="shrink-0 rounded-lg p-1 hover:bg-slate-100" data-testid="admin-logo">
+              <img src="/favicon.svg" alt={t("nav.admin.support")} className="size-8" />
+            </Link>
+          ) : null
+        ) : (
           <Link to={`/${locale}`} className="me-auto flex items-center gap-2 text-lg font-bold text-brand-800">
             <img src="/favicon.svg" alt="" className="size-8" />
             {t("brand.name")}
@@ -40,10 +53,10 @@ export function SiteHeader() {
         )}
         <nav aria-label={t("nav.main")} className={cn("hidden items-center gap-1 md:flex", auth.isAdmin && "me-auto flex-wrap")}>
           {auth.isAdmin ? links(adminLinks()) : null}
-          {auth.status === "authenticated" && !auth.isAdmin ? (
+          {customer ? (
             <>
               {links(customerPrimary())}
-              <MoreMenu onRates={onRates} />
+              <MoreMenu onRates={onRates} unread={unread} />
             </>
           ) : null}
           {auth.status === "unauthenticated" ? (
@@ -67,7 +80,7 @@ export function SiteHeader() {
             {t("nav.sign_out")}
           </button>
         ) : null}
-        <MobileMenu auth={auth} onRates={onRates} onSignOut={signOut} />
+        <MobileMenu auth={auth} onRates={onRates} onSignOut={signOut} unread={unread} />
       </div>
     </header>
   );
