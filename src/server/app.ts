@@ -45,6 +45,8 @@ import { registerSearchRoutes } from "./modules/search/routes";
 import type { SearchSource } from "./modules/search/search-source";
 import { rateDeckSeeder } from "./modules/rates/seed";
 import { registerAccountRoutes } from "./modules/accounts/routes";
+import { registerProfileRoutes } from "./modules/profile/routes";
+import { handleLowBalanceEmails } from "./modules/profile/low-balance-email";
 import { registerCreditsRoutes } from "./modules/credits/routes";
 import { registerCreditAuditRoutes } from "./modules/credit-audit/routes";
 import { registerCallHistoryRoutes } from "./modules/calls/history-routes";
@@ -176,7 +178,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   handleReconcileJobs(jobs, readyCallsDeps);
   handleWatchJobs(jobs, readyCallsDeps);
   const origins = siteOrigins(config);
-  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: createMailer(jobs, database.db), log: app.log });
+  const mailer = createMailer(jobs, database.db);
+  handleLowBalanceEmails(jobs, { db: database.db, mail: mailer, publicUrl: config.publicUrl });
+  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: mailer, log: app.log });
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
   const publishedPosts = await openPublishedPosts(database.db, bus, (error) => app.log.error({ err: error }, "reloading published posts"));
 
@@ -215,6 +219,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAdminBackgroundRoutes(app, { db: database.db, jobs });
   registerAuthRoutes(app, auth, database.db);
   registerAccountRoutes(app, { db: database.db, auth, config });
+  registerProfileRoutes(app, database.db);
   const strings = createStringsCache(database.db, bus);
   registerI18nRoutes(app, strings);
   registerRatesRoutes(app, rates);

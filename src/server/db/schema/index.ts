@@ -16,3 +16,4 @@ export * from "./payments";
 export * from "./discounts";
 export * from "./refunds";
 export * from "./blog";
+export * from "./spending";

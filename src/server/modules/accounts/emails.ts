@@ -4,7 +4,14 @@ import type { EmailMessage, MailKind } from "../../providers/email/email";
 import { loadStrings } from "../i18n/service";
 
 /** The translation-key group of each kind of account email (emails.<group>.*). */
-const GROUP: Record<MailKind, string> = { verify_email: "verify", reset_password: "reset", existing_account: "existing" };
+const GROUP: Record<MailKind, string> = {
+  verify_email: "verify",
+  reset_password: "reset",
+  existing_account: "existing",
+  change_email: "change",
+  email_changed: "changed",
+  low_balance: "low_balance",
+};
 
 /**
  * The language of an account email: the /{lang}/ prefix of the page the link
@@ -49,6 +56,8 @@ export interface AccountEmailLinks {
   to: string;
   url: string;
   resetUrl?: string;
+  /** Further {{name}} values the kind's text uses (the new address, an amount). */
+  values?: Record<string, string>;
 }
 
 interface Action {
@@ -66,7 +75,7 @@ export async function renderAccountEmail(db: Executor, kind: MailKind, locale: L
   const prefixes = { prefixes: ["emails."], exclude: false };
   const english = await loadStrings(db, DEFAULT_LOCALE, prefixes);
   const strings = locale === DEFAULT_LOCALE ? english : { ...english, ...(await loadStrings(db, locale, prefixes)) };
-  const values = { email: params.to, url: params.url };
+  const values = { ...params.values, email: params.to, url: params.url };
   const say = (key: string) => interpolate(strings[`emails.${key}`] ?? "", values);
   const part = (key: string) => say(`${GROUP[kind]}.${key}`);
 
@@ -75,7 +84,8 @@ export async function renderAccountEmail(db: Executor, kind: MailKind, locale: L
   const actions: Action[] = [{ label: part("button"), url: params.url }];
   // The note to an account's owner: sign in, or choose a new password.
   if (kind === "existing_account" && params.resetUrl) actions.push({ lead: part("reset_lead"), label: part("reset_button"), url: params.resetUrl });
-  const after = [part("expires"), part("ignore")];
+  // Not every kind has a link that expires (a notice, a balance alert).
+  const after = [part("expires"), part("ignore")].filter((line) => line !== "");
   const text = [
     part("heading"),
     "",

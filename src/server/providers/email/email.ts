@@ -1,5 +1,5 @@
 /** What an account email is for; the outbox stores it and the log line names it. */
-export type MailKind = "verify_email" | "reset_password" | "existing_account";
+export type MailKind = "verify_email" | "reset_password" | "existing_account" | "change_email" | "email_changed" | "low_balance";
 
 export interface EmailMessage {
   to: string;
