@@ -16,7 +16,7 @@ export const user = pgTable("user", {
    * Null when unknown.
    */
   locale: text("locale"),
-  /** When the person deleted the account: its name and email are anonymised then, its money records kept (decision 036). */
+  /** When the person deleted the account: its name and email are anonymised then, its money records kept (decision 037). */
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

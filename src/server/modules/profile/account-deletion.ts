@@ -20,7 +20,7 @@ export function anonymousEmail(userId: string): string {
 }
 
 /**
- * Deletes the signed-in account (decision 036). The person types their email address to
+ * Deletes the signed-in account (decision 037). The person types their email address to
  * confirm. Refused while a call is live: its settlement must find the account as it was.
  * In one transaction: every session and sign-in method (password, Google) goes, with any
  * pending link; the name and email are replaced by an anonymous placeholder; the person's

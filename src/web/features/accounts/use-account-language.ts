@@ -6,6 +6,8 @@ import { saveLocale } from "../../lib/locale-preference";
 import { inLanguage, useLocale } from "../../lib/use-locale";
 
 const APPLIED_KEY = "dw-account-language";
+/** Pages that send a person on once they are signed in: the language is applied on the page they land on. */
+const PASSING_THROUGH = /^\/[^/]+\/(auth|signup|reset-password)$/;
 
 function appliedFor(userId: string): boolean {
   try {
@@ -38,7 +40,7 @@ export function useAccountLanguage(auth: AuthState): void {
   const userId = auth.userId;
 
   useEffect(() => {
-    if (!userId || !preferred || appliedFor(userId)) return;
+    if (!userId || !preferred || appliedFor(userId) || PASSING_THROUGH.test(location.pathname)) return;
     markApplied(userId);
     if (preferred === current) return;
     saveLocale(preferred);
