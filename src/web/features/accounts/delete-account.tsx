@@ -59,7 +59,7 @@ function DeleteForm({ email, onCancel }: { email: string; onCancel: () => void }
       <Field
         label={
           <>
-            {t("profile.delete_type_email")} <Ltr className="font-semibold">{email}</Ltr>
+            {t("profile.delete_type_email")} <Ltr className="break-all font-semibold">{email}</Ltr>
           </>
         }
         error={error ?? undefined}
