@@ -43,6 +43,8 @@ import { registerSearchRoutes } from "./modules/search/routes";
 import type { SearchSource } from "./modules/search/search-source";
 import { rateDeckSeeder } from "./modules/rates/seed";
 import { registerAccountRoutes } from "./modules/accounts/routes";
+import { registerProfileRoutes } from "./modules/profile/routes";
+import { handleLowBalanceEmails } from "./modules/profile/low-balance-email";
 import { registerCreditsRoutes } from "./modules/credits/routes";
 import { registerCreditAuditRoutes } from "./modules/credit-audit/routes";
 import { registerCallHistoryRoutes } from "./modules/calls/history-routes";
@@ -182,6 +184,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   handleWatchJobs(jobs, readyCallsDeps);
   handleHousekeepingJobs(jobs, database.db);
   const origins = siteOrigins(config);
+  handleLowBalanceEmails(jobs, { db: database.db, mail: mailer, publicUrl: config.publicUrl });
   const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: mailer, log: app.log, passwordHasher: options.passwordHasher });
   const support: SupportDeps = { db: database.db, bus, jobs, mailer, publicUrl: config.publicUrl };
   handleSupportJobs(jobs, support);
@@ -223,6 +226,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAdminBackgroundRoutes(app, { db: database.db, jobs });
   registerAuthRoutes(app, auth, database.db);
   registerAccountRoutes(app, { db: database.db, auth, config });
+  registerProfileRoutes(app, database.db);
   const strings = createStringsCache(database.db, bus);
   registerI18nRoutes(app, strings);
   registerRatesRoutes(app, rates);

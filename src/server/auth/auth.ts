@@ -12,7 +12,9 @@ import type { Locale } from "../../shared/i18n/locales";
 import { emailLocale, pageLocale, renderAccountEmail } from "../modules/accounts/emails";
 import type { AccountMailKind } from "../providers/email/email";
 import type { Mailer } from "../providers/email/mail-jobs";
+import { emailChangeOf } from "./change-email";
 import { displayNameRule } from "./display-name";
+import { preferredLocaleOf } from "../modules/accounts/preferred-locale";
 import { betterAuthLog } from "./log-bridge";
 import { prepareExistingAccountNote } from "./existing-account-note";
 import { createResetLink, revokeResetLinks, type ResetLinkStore } from "./reset-links";
@@ -56,10 +58,17 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
     to: string,
     url: string,
     request: Request | undefined,
-    options: { locale?: Locale; resetUrl?: string } = {},
+    options: { locale?: Locale; resetUrl?: string; userId?: string; values?: Record<string, string> } = {},
   ) => {
-    const locale = options.locale ?? emailLocale(url, request?.headers.get("accept-language"));
-    const message = await renderAccountEmail(db, kind, locale, { to, url, ...(options.resetUrl ? { resetUrl: options.resetUrl } : {}) });
+    // The account's preferred language first (its profile's, else its sign-up page's), then the page's.
+    const saved = options.userId ? await preferredLocaleOf(db, options.userId) : undefined;
+    const locale = options.locale ?? saved ?? emailLocale(url, request?.headers.get("accept-language"));
+    const message = await renderAccountEmail(db, kind, locale, {
+      to,
+      url,
+      ...(options.resetUrl ? { resetUrl: options.resetUrl } : {}),
+      ...(options.values ? { values: options.values } : {}),
+    });
     // Only the queueing can fail here (the database); a mail server that refuses the message
     // shows up as a dead job in the back office, and its sender sees the request accepted.
     try {
@@ -92,12 +101,14 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
     trustedOrigins: [...trustedOrigins],
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
     user: {
+      // A new address is confirmed from itself (the link goes there); until then the old one signs in.
+      changeEmail: { enabled: true },
       additionalFields: {
         // input: false: a sign-up or profile request can never choose its own role.
         role: { type: "string", required: false, defaultValue: "user", input: false },
         // Set only by POST /api/accounts/admin-sign-up (see admin-role.ts), never from a request body.
         adminRequested: { type: "boolean", required: false, defaultValue: false, input: false, returned: false },
-        // The language of the page the account was made on (emails nobody asked for use it); set at creation.
+        // The preferred language: the sign-up page's at creation, then the profile's (emails use it).
         locale: { type: "string", required: false, input: false, returned: false },
       },
     },
@@ -116,7 +127,7 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
       },
       // The link goes to /api/auth/reset-password/:token, which redirects to the web's
       // /{lang}/reset-password?token=… (or ?error=INVALID_TOKEN).
-      sendResetPassword: ({ user: to, url }, request) => sendAccountEmail("reset_password", to.email, url, request),
+      sendResetPassword: ({ user: to, url }, request) => sendAccountEmail("reset_password", to.email, url, request, { userId: to.id }),
       // A sign-up with an address that has an account answers like a new sign-up (no way to learn who has
       // an account) and mails the owner a note with links to sign in and to choose a new password.
       onExistingUserSignUp: async ({ user: owner }, request) => {
@@ -126,7 +137,7 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
           log?.info({ userId: owner.id }, "sign-up attempt with an existing account's address: hourly notes already sent");
           return;
         }
-        await sendAccountEmail("existing_account", owner.email, note.signInUrl, request, { locale: note.locale, resetUrl: note.resetUrl });
+        await sendAccountEmail("existing_account", owner.email, note.signInUrl, request, { locale: note.locale, resetUrl: note.resetUrl, userId: owner.id });
       },
     },
     emailVerification: {
@@ -135,10 +146,20 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
       expiresIn: LINK_SECONDS.verifyEmail,
       // The link goes to /api/auth/verify-email, which redirects to the callbackURL (/{lang}/auth);
       // routes.ts adds ?verified=1 on success, better-auth adds ?error=CODE on failure.
-      sendVerificationEmail: ({ user: to, url }, request) => sendAccountEmail("verify_email", to.email, url, request),
-      afterEmailVerification: async (verified) => {
+      // A change of address (user.changeEmail) is confirmed from the new address with its own wording.
+      sendVerificationEmail: ({ user: to, url }, request) =>
+        sendAccountEmail(emailChangeOf(url) ? "change_email" : "verify_email", to.email, url, request, { userId: to.id }),
+      afterEmailVerification: async (verified, request) => {
         const granted = await grantRequestedAdmin(db, config.adminEmailDomain, verified);
         if (granted) log?.info({ userId: verified.id }, "administrator role granted after email verification");
+        // The address was just changed: the old one hears of it, in case it was not its owner's doing.
+        const change = emailChangeOf(request?.url);
+        if (change && verified.email === change.updateTo) {
+          await sendAccountEmail("email_changed", change.email, `${config.publicUrl}/${(await preferredLocaleOf(db, verified.id)) ?? "en"}/support`, request, {
+            userId: verified.id,
+            values: { new_email: change.updateTo },
+          });
+        }
       },
     },
     databaseHooks: {

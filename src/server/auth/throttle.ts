@@ -27,7 +27,7 @@ export const AUTH_LIMITS = {
   password: { perEmail: { max: 5, windowMs: 15 * MINUTE }, perAddress: { max: 20, windowMs: 15 * MINUTE } },
   /** Password-reset emails asked for, failed or not. */
   passwordReset: { perEmail: { max: 3, windowMs: 60 * MINUTE }, perAddress: { max: 10, windowMs: 60 * MINUTE } },
-  /** Verification emails asked for again. */
+  /** Verification emails asked for again, and confirmations of a new address. */
   verificationEmail: { perEmail: { max: 3, windowMs: 60 * MINUTE }, perAddress: { max: 10, windowMs: 60 * MINUTE } },
 } satisfies Record<string, { perEmail: Limit; perAddress: Limit }>;
 
@@ -62,6 +62,8 @@ export const LIMITED_ENDPOINTS: Readonly<Record<string, LimitedEndpoint>> = {
   "/change-password": { action: "password", account: "session", isFailure: wrongPassword },
   "/request-password-reset": { action: "passwordReset", account: "body" },
   "/send-verification-email": { action: "verificationEmail", account: "body" },
+  // Asking to move the account to a new address mails that address: counted like a verification email.
+  "/change-email": { action: "verificationEmail", account: "session" },
 };
 
 export const AUTH_BASE_PATH = "/api/auth";

@@ -48,6 +48,11 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/rates/lookup": "public",
   "GET /api/search": "public",
   "GET /api/me": "user",
+  "GET /api/profile": "user",
+  "PATCH /api/profile": "user",
+  "PUT /api/profile/spending": "user",
+  "GET /api/profile/export": "user",
+  "POST /api/profile/delete": "user",
   "GET /api/rates": "user",
   "GET /api/events": "user",
   "GET /api/credits/balance": "user",
@@ -288,7 +293,14 @@ function localCarrierCallCase(extra: { withOffer?: boolean; digits?: string } = 
 }
 
 /** Customer routes that act only on the caller's own account: nothing in the path or body can name another's row. */
-const OWN_ACCOUNT_ONLY = new Set<string>(["GET /api/me", "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/calls/quote", "POST /api/contacts", "POST /api/local-carrier/calls", "POST /api/payments/checkout", "GET /api/payments/quote", "POST /api/support/messages"]);
+const OWN_ACCOUNT_ONLY = new Set<string>([
+  "GET /api/me",
+  "GET /api/profile",
+  "PATCH /api/profile",
+  "PUT /api/profile/spending",
+  "GET /api/profile/export",
+  "POST /api/profile/delete",
+  "GET /api/events", "GET /api/credits/balance", "POST /api/voice/token", "POST /api/calls/quote", "POST /api/local-carrier/calls", "POST /api/payments/checkout", "GET /api/payments/quote", "POST /api/contacts", "POST /api/support/messages"]);
 
 /** Customer routes that read data shared by every customer, never a customer's row (the price list). */
 const NO_CUSTOMER_ROWS = new Set<string>(["GET /api/rates", "GET /api/payments/limits"]);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../db/client";
-import type { OnceOptions, RetryPolicy } from "./job-queue";
+import type { JobType, OnceOptions, RetryPolicy } from "./job-queue";
 
 /**
  * Our statements on pg-boss's job table (schema `pgboss`, the columns of pg-boss 10):
@@ -90,4 +90,17 @@ export const WAKE_CHANNEL = "dialwise_jobs";
 
 export async function wakeWorkers(executor: Executor, queue: string): Promise<void> {
   await executor.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${queue})`);
+}
+
+/**
+ * Adds a job without the queue object at hand, in `executor`'s transaction: for work decided deep
+ * inside a shared function that many callers run in their own transactions (the ledger's
+ * low-balance email), including maintenance scripts that start no queue. The kind's handler is
+ * registered by every server, so its queue exists once a server has started; false when it does
+ * not exist yet (no server ever ran on this database), and nothing is added.
+ */
+export async function enqueueInTransaction<Data extends object>(executor: Executor, type: JobType<Data>, data: Data): Promise<boolean> {
+  const id = await insertJob(executor, type.queue, data, 0);
+  if (id !== null) await wakeWorkers(executor, type.queue);
+  return id !== null;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField } from "../accounts/canonical-email";
 import { displayNameField } from "../accounts/display-name-field";
+import { LOCALES } from "../i18n/locales";
 import { defineEndpoint } from "./endpoint";
 
 export const roleSchema = z.enum(["user", "admin"]);
@@ -21,6 +22,8 @@ export const currentAccount = defineEndpoint({
     /** "credential" for email + password, "google", … */
     providers: z.array(z.string()),
     sessionExpiresAt: z.iso.datetime({ offset: true }),
+    /** The preferred language (the profile's); the web app switches to it once a session starts. Null: none chosen. */
+    locale: z.enum(LOCALES).nullable(),
   }),
 });
 

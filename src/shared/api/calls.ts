@@ -45,7 +45,7 @@ export const voiceToken = defineEndpoint({
  * What a call to a number would be, for the confirm dialog: the number as the carrier will
  * dial it, the customer's rate, their balance, and the seconds the call may run, worked out
  * by the function the gate gives the carrier its limit with (the balance's whole minutes,
- * at most the longest call). `timeLimitSeconds` 0: the balance buys less than a minute and
+ * at most the longest call, at most what today's spending limit leaves). `timeLimitSeconds` 0: the balance (or the limit) buys less than a minute and
  * the gate would refuse. `longestCall`: the limit is the cap, not the balance. Refusals are
  * 422 with the rate lookup's codes.
  */
@@ -62,6 +62,12 @@ export const callQuote = defineEndpoint({
     balance: money4,
     timeLimitSeconds: z.number().int().nonnegative(),
     longestCall: z.boolean(),
+    /**
+     * The customer's daily spending limit, when set: what today's calls (UTC) have cost, and
+     * whether the limit, not the balance, is what bounds this call (`timeLimitSeconds` 0 with
+     * `capsCall`: the gate would refuse, daily_limit_reached).
+     */
+    dailyLimit: z.object({ limit: money4, spentToday: money4, capsCall: z.boolean() }).nullable(),
   }),
 });
 

@@ -6,6 +6,7 @@
 /** Why the gate refused a call (the `call.status` event's `reason` with status failed). */
 export const CALL_REFUSALS = [
   "insufficient_balance",
+  "daily_limit_reached",
   "call_in_progress",
   "invalid_number",
   "emergency_blocked",

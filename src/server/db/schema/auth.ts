@@ -10,8 +10,14 @@ export const user = pgTable("user", {
   role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
   /** Asked for an admin account at sign-up (company domain); granted only once the email is verified. */
   adminRequested: boolean("admin_requested").notNull().default(false),
-  /** The language the account was made in (its sign-up page's), for emails nobody asked for; null when unknown. */
+  /**
+   * The account's preferred language: its sign-up page's at first, then what the person chose on
+   * their profile. Account emails are written in it, and the web app switches to it at sign-in.
+   * Null when unknown.
+   */
   locale: text("locale"),
+  /** When the person deleted the account: its name and email are anonymised then, its money records kept (decision 037). */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -18,3 +18,4 @@ export * from "./refunds";
 export * from "./blog";
 export * from "./contacts";
 export * from "./support";
+export * from "./spending";

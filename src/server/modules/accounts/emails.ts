@@ -5,7 +5,14 @@ import { interpolate, renderEmailHtml, renderEmailText, type EmailAction, type E
 import { loadStrings } from "../i18n/service";
 
 /** The translation-key group of each kind of account email (emails.<group>.*). */
-const GROUP: Record<AccountMailKind, string> = { verify_email: "verify", reset_password: "reset", existing_account: "existing" };
+const GROUP: Record<AccountMailKind, string> = {
+  verify_email: "verify",
+  reset_password: "reset",
+  existing_account: "existing",
+  change_email: "change",
+  email_changed: "changed",
+  low_balance: "low_balance",
+};
 
 /**
  * The language of an account email: the /{lang}/ prefix of the page the link
@@ -50,6 +57,8 @@ export interface AccountEmailLinks {
   to: string;
   url: string;
   resetUrl?: string;
+  /** Further {{name}} values the kind's text uses (the new address, an amount). */
+  values?: Record<string, string>;
 }
 
 /**
@@ -58,7 +67,7 @@ export interface AccountEmailLinks {
  */
 export async function renderAccountEmail(db: Executor, kind: AccountMailKind, locale: Locale, params: AccountEmailLinks): Promise<EmailMessage> {
   const strings = await loadEmailStrings(db, locale);
-  const values = { email: params.to, url: params.url };
+  const values = { ...params.values, email: params.to, url: params.url };
   const say = (key: string) => interpolate(strings[`emails.${key}`] ?? "", values);
   const part = (key: string) => say(`${GROUP[kind]}.${key}`);
 
@@ -67,7 +76,8 @@ export async function renderAccountEmail(db: Executor, kind: AccountMailKind, lo
   const actions: EmailAction[] = [{ label: part("button"), url: params.url }];
   // The note to an account's owner: sign in, or choose a new password.
   if (kind === "existing_account" && params.resetUrl) actions.push({ lead: part("reset_lead"), label: part("reset_button"), url: params.resetUrl });
-  const after = [part("expires"), part("ignore")];
+  // Not every kind has a link that expires (a notice, a balance alert).
+  const after = [part("expires"), part("ignore")].filter((line) => line !== "");
   const parts: EmailParts = {
     locale,
     subject,

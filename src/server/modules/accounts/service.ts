@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { isAPIError } from "better-auth/api";
 import type { z } from "zod";
 import { displayNameFromEmail } from "../../../shared/accounts/display-name";
+import { toSupportedLocale } from "../../../shared/i18n/locales";
 import type { adminSignUp, currentAccount } from "../../../shared/api/accounts";
 import type { Auth } from "../../auth/auth";
 import type { Viewer } from "../../auth/viewer";
@@ -14,7 +15,7 @@ import { isAdminDomain, withAdminRequest } from "./admin-role";
 /** GET /api/me: the role and providers as the database has them now, and when this session ends. */
 export async function describeAccount(db: Executor, viewer: Viewer): Promise<z.infer<typeof currentAccount.response>> {
   const [row] = await db
-    .select({ id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, role: user.role })
+    .select({ id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, role: user.role, locale: user.locale })
     .from(user)
     .where(eq(user.id, viewer.userId));
   // The session outlived its account (deleted meanwhile): the web signs out on 401.
@@ -23,6 +24,7 @@ export async function describeAccount(db: Executor, viewer: Viewer): Promise<z.i
   return {
     ...row,
     role: row.role === "admin" ? "admin" : "user",
+    locale: toSupportedLocale(row.locale) ?? null,
     providers: [...new Set(accounts.map((linked) => linked.providerId))],
     sessionExpiresAt: viewer.sessionExpiresAt.toISOString(),
   };

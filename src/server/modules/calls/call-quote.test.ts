@@ -41,7 +41,7 @@ describe.each(engines)("the call quote on %s", (engine) => {
     const rich = await customerWith("20");
     const answer = await quote(rich, "+44 7106 123456");
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json()).toEqual({ e164: UK_MOBILE, countryCode: "GB", rate: "0.0580", balance: "20.0000", timeLimitSeconds: 4 * 60 * 60, longestCall: true });
+    expect(answer.json()).toEqual({ e164: UK_MOBILE, countryCode: "GB", rate: "0.0580", balance: "20.0000", timeLimitSeconds: 4 * 60 * 60, longestCall: true, dailyLimit: null });
     expect(await gatedLimit(rich)).toBe(4 * 60 * 60);
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { CallRefusal } from "../../../shared/api/calls";
 import { moneyToDecimal } from "../../../shared/money";
@@ -9,6 +9,7 @@ import { user } from "../../db/schema/auth";
 import { callLogs } from "../../db/schema/calls";
 import type { WebhookResult } from "../../webhooks/webhook";
 import { lockBalance } from "../credits/ledger";
+import { spendingAllowance } from "../profile/spending";
 import type { Quote } from "../rates/quote";
 import { LIVE_CALL_STATUSES, publishCallStatus } from "./call-status";
 import type { CallsDeps } from "./deps";
@@ -36,14 +37,15 @@ const twiml = (body: string): WebhookResult => ({ reply: { contentType: TWIML_CO
  * The gate: every call a device places asks here first, and only a yes reaches the
  * network. Who is calling (the token's identity, `client:<userId>`), whether the number
  * may be called and at what price (quoteNumber, the one pricing entry point), one live
- * call per account, a balance worth a minute at least. The price, the carrier's price,
+ * call per account, a balance worth a minute at least, and no more than today's spending
+ * limit leaves (the time limit is cut to it, profile/spending.ts). The price, the carrier's price,
  * the prefix, the margin and the time limit are frozen on the call log here: whatever
  * happens to the rates later, this call is billed at them. Runs in the webhook's
  * transaction, so the call log, its reconcile job and the event commit with the claim.
  */
 export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayload): Promise<WebhookResult> {
   const userId = CLIENT_IDENTITY.exec(payload.From)?.[1];
-  const [caller] = userId ? await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)) : [];
+  const [caller] = userId ? await tx.select({ id: user.id }).from(user).where(and(eq(user.id, userId), isNull(user.deletedAt))) : [];
   if (!caller) {
     // No account to record the refusal on, nor anyone to tell.
     deps.log.warn({ callSid: payload.CallSid, from: payload.From.slice(0, 80), reason: "unknown_caller" }, "call refused");
@@ -55,6 +57,8 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
 
   // First the balance row's lock, then the live-call check and the balance: see lockBalance.
   const balance = await lockBalance(tx, caller.id);
+  // The account was deleted while this call was on its way (deletion takes the same lock first).
+  if (await isDeleted(tx, caller.id)) return refuse(deps, tx, caller.id, payload, "unknown_caller", quote);
   const live = await tx
     .select({ id: callLogs.id })
     .from(callLogs)
@@ -62,8 +66,13 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
     .limit(1);
   if (live.length > 0) return refuse(deps, tx, caller.id, payload, "call_in_progress", quote);
 
-  const limit = callTimeLimit(balance, quote.rate);
-  if (limit < MIN_CALL_SECONDS) return refuse(deps, tx, caller.id, payload, "insufficient_balance", quote);
+  // What the call may spend: the balance, or what today's spending limit leaves when that is less.
+  const allowance = await spendingAllowance(tx, caller.id, balance);
+  const limit = callTimeLimit(allowance.amount, quote.rate);
+  if (limit < MIN_CALL_SECONDS) {
+    const reason = callTimeLimit(balance, quote.rate) < MIN_CALL_SECONDS ? "insufficient_balance" : "daily_limit_reached";
+    return refuse(deps, tx, caller.id, payload, reason, quote);
+  }
 
   // A second call placed at the same moment fails the one-live-call index here (ON CONFLICT DO NOTHING waits for the first to commit).
   const [call] = await tx
@@ -98,6 +107,11 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
       statusCallbackUrl: `${deps.publicUrl}${STATUS_WEBHOOK_PATH}`,
     }),
   );
+}
+
+async function isDeleted(tx: Executor, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, userId));
+  return !row || row.deletedAt !== null;
 }
 
 /** A refused call: recorded as failed with its reason (it shows in history), told to the browser, and rejected. */

@@ -4,6 +4,7 @@ import type { BusPublisher } from "../../db/bus";
 import type { Database } from "../../db/client";
 import { callLogs } from "../../db/schema/calls";
 import { lockBalance } from "../credits/ledger";
+import { spendingAllowance } from "../profile/spending";
 import { publishUserEvent } from "../events/user-events";
 import { LIVE_CALL_STATUSES } from "./call-status";
 import { callTimeLimit } from "./time-limit";
@@ -30,7 +31,9 @@ export async function extendLiveCallLimit(db: Database, bus: BusPublisher, callS
     if (!call) return null;
     // The call has not been billed yet (settlement comes at its end), so the whole balance is there for it.
     const balance = await lockBalance(tx, call.userId);
-    const limit = callTimeLimit(balance, parseMoney(call.ratePerMin));
+    // Never past today's spending limit: the gate's own allowance, so a top-up cannot buy around it.
+    const allowance = await spendingAllowance(tx, call.userId, balance);
+    const limit = callTimeLimit(allowance.amount, parseMoney(call.ratePerMin));
     if (limit <= call.timeLimitSeconds) return null;
     const [raised] = await tx
       .update(callLogs)

@@ -8,6 +8,7 @@ import { callLogs } from "../../db/schema/calls";
 import { creditBalances, ledgerEntries } from "../../db/schema/credits";
 import { LIVE_CALL_STATUSES } from "../calls/call-status";
 import { publishUserEvent } from "../events/user-events";
+import { followLowBalance } from "./low-balance";
 
 export interface LedgerEntryInput {
   userId: string;
@@ -27,8 +28,9 @@ export type PostedEntry =
 
 /**
  * Changes a balance the only way it may change: one ledger row (with the balance
- * after it), the running balance moved by the same amount, and a `balance` event,
- * all in the caller's transaction `tx`, so they commit together or not at all.
+ * after it), the running balance moved by the same amount, the low-balance email's
+ * state (low-balance.ts: queued when the balance falls under the customer's amount) and
+ * a `balance` event, all in the caller's transaction `tx`, so they commit together or not at all.
  *
  * The account's credit_balances row is locked first, so entries for one account
  * apply one after another and each row's balance_after is exact; the balance is
@@ -83,6 +85,7 @@ export async function postLedgerEntry(tx: Executor, entry: LedgerEntryInput, bus
       .returning({ balance: creditBalances.balance });
     if (!moved) throw new Error(`the balance row of user ${entry.userId} vanished`);
     const balance = parseMoney(moved.balance);
+    await followLowBalance(inner, entry.userId, balance);
     await publishUserEvent(bus, inner, entry.userId, "balance", { balance: moneyToDecimal(balance) });
     return { posted: true, entryId: inserted.id, balance };
   });

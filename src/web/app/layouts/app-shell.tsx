@@ -5,6 +5,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth/use-auth";
 import { Island } from "../../lib/islands";
 import { useSessionWatch } from "../../features/accounts/use-session-watch";
+import { useAccountLanguage } from "../../features/accounts/use-account-language";
 import { useLiveEvents } from "../../lib/live-events";
 import { CallDock } from "../../features/calls/call-dock";
 import { CallSessionProvider } from "../../features/calls/call-session";
@@ -22,6 +23,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const auth = useAuth();
   useLiveEvents(auth.status === "authenticated");
   useSessionWatch(auth);
+  useAccountLanguage(auth);
   return (
     <CallSessionProvider>
       <div className="flex min-h-dvh flex-col">

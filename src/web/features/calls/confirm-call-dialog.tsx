@@ -10,7 +10,8 @@ import { useFormattedNumber } from "./use-formatted-number";
 /**
  * Before a call: the number as history writes it, its rate at 4 decimals, and the talk time
  * the server's quote gives it (the gate's own limit: what the balance buys, or the longest
- * call when that is less, said so).
+ * call or what today's spending limit leaves when that is less, said so), and the daily
+ * limit with today's spend when the customer set one.
  */
 export function ConfirmCallDialog({ details, onConfirm, onCancel }: { details: ConfirmDetails | null; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
@@ -30,11 +31,22 @@ export function ConfirmCallDialog({ details, onConfirm, onCancel }: { details: C
             <Row label={t("call_section.confirm.balance")}>
               <span className="font-medium">{formatUsd(details.balance, locale, 2)}</span>
             </Row>
+            {details.dailyLimit ? (
+              <Row label={t("call_section.confirm.daily_limit")}>
+                <span className="font-medium">
+                  {t("call_section.confirm.daily_limit_value", {
+                    limit: isolateText(formatUsd(details.dailyLimit.limit, locale, 2)),
+                    spent: isolateText(formatUsd(details.dailyLimit.spentToday, locale, 2)),
+                  })}
+                </span>
+              </Row>
+            ) : null}
             <Row label={t("call_section.confirm.talk_time")}>
               <span className="font-medium">
-                {t(details.longestCall ? "call_section.confirm.longest_call" : "call_section.confirm.minutes", {
-                  minutes: isolateText(new Intl.NumberFormat(locale).format(details.timeLimitSeconds / 60)),
-                })}
+                {t(
+                  details.dailyLimit?.capsCall ? "call_section.confirm.daily_limit_minutes" : details.longestCall ? "call_section.confirm.longest_call" : "call_section.confirm.minutes",
+                  { minutes: isolateText(new Intl.NumberFormat(locale).format(details.timeLimitSeconds / 60)) },
+                )}
               </span>
             </Row>
           </dl>

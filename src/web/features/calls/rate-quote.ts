@@ -12,6 +12,8 @@ export interface CallQuote {
   timeLimitSeconds: number;
   /** The limit is the longest a call may last, not what the balance buys. */
   longestCall: boolean;
+  /** The customer's daily spending limit, when set; `capsCall`: it, not the balance, bounds this call. */
+  dailyLimit: { limit: Money; spentToday: Money; capsCall: boolean } | null;
 }
 
 export type Quote = ({ ok: true } & CallQuote) | { ok: false; refusal: string } | { ok: false; refusal: null };
@@ -25,7 +27,17 @@ export type Quote = ({ ok: true } & CallQuote) | { ok: false; refusal: string } 
 export async function quoteCall(number: string, ask = (body: { number: string }) => callApi(callQuoteRoute, { body })): Promise<Quote> {
   try {
     const answer = await ask({ number });
-    return { ok: true, e164: answer.e164, countryCode: answer.countryCode, rate: parseMoney(answer.rate), balance: parseMoney(answer.balance), timeLimitSeconds: answer.timeLimitSeconds, longestCall: answer.longestCall };
+    const daily = answer.dailyLimit;
+    return {
+      ok: true,
+      e164: answer.e164,
+      countryCode: answer.countryCode,
+      rate: parseMoney(answer.rate),
+      balance: parseMoney(answer.balance),
+      timeLimitSeconds: answer.timeLimitSeconds,
+      longestCall: answer.longestCall,
+      dailyLimit: daily ? { limit: parseMoney(daily.limit), spentToday: parseMoney(daily.spentToday), capsCall: daily.capsCall } : null,
+    };
   } catch (error) {
     if (error instanceof ApiError && (RATE_REFUSAL_CODES as readonly string[]).includes(error.code)) return { ok: false, refusal: error.code };
     return { ok: false, refusal: null };

@@ -59,6 +59,11 @@ export function useDialFlow(input: DialFlowInput) {
       const { ok: _ok, ...details } = quote;
       // The header's balance follows what the server just said.
       queryClient.setQueryData(BALANCE_QUERY_KEY, { balance: moneyToDecimal(details.balance) });
+      // Today's spending limit reached: buying credit would not help, so no Insufficient Balance dialog.
+      if (details.timeLimitSeconds === 0 && details.dailyLimit?.capsCall) {
+        notify.error(t("call_section.refusal.daily_limit_reached"));
+        return;
+      }
       // The gate refuses a call the balance cannot pay a minute of (the spec's balance < rate).
       setDialog({ kind: details.timeLimitSeconds === 0 ? "insufficient" : "confirm", details });
     },

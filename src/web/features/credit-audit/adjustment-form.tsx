@@ -13,7 +13,7 @@ import { isolateText } from "../../components/ui/ltr";
 import { ApiError } from "../../lib/api-client";
 import { useLocale } from "../../lib/use-locale";
 import { apiErrorMessage } from "../../lib/api-error-message";
-import { adjustmentDecimal } from "./adjustment-amount";
+import { typedAmountDecimal as adjustmentDecimal } from "../../lib/typed-amount";
 import { useAdjustCredits } from "./credit-audit-api";
 
 /** The form's own checks; messages are translation keys, shown translated. The server checks again. */

@@ -1,16 +1,17 @@
-import { separatorsOf } from "../../../shared/i18n/locale-number";
+import { separatorsOf } from "../../shared/i18n/locale-number";
 
 // Digits of other scripts people type: Arabic-Indic, Extended Arabic-Indic, Devanagari, full-width.
 const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0xff10];
 const IGNORED = /[\s\u00a0\u2000-\u200f\u202f\u205f\u3000\u061c\u2066-\u2069]|US\$|USD|\$/giu;
 
 /**
- * An adjustment as the admin typed it in their language ("-2,50" in Swedish, "+٢٫٥" in Arabic),
+ * An amount as a person typed it in their language ("-2,50" in Swedish, "+٢٫٥" in Arabic),
  * as the decimal the API takes ("-2.50"), or null when it is not a signed amount with at most
- * 4 decimals. Group separators are refused: an adjustment is typed, not pasted from a report,
+ * 4 decimals. Group separators are refused: an amount is typed, not pasted from a report,
  * and "1.500" must not be guessed at (refused where a point groups thousands). The server checks the bounds.
+ * Used by the credit audit's adjustments and the profile's spending controls.
  */
-export function adjustmentDecimal(text: string, locale: string): string | null {
+export function typedAmountDecimal(text: string, locale: string): string | null {
   let plain = "";
   for (const ch of text.replace(IGNORED, "")) {
     const code = ch.codePointAt(0) ?? 0;
