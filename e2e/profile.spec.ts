@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, testWithOwnServer as test } from "./fixtures";
 import { parseMoney } from "../src/shared/money";
 import { chromiumPath } from "../playwright.config";
 import { createVerifiedUser, signIn } from "./support/accounts";
