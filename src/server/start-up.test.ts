@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openingStep } from "./db/opening-step";
 import { printedProgress } from "./startup-progress";
-import { startTestServer, type TestServer } from "./test/test-server";
+import { openTestDatabase } from "./test/engines";
+import { startTestServerOn, type TestServer } from "./test/test-server";
 
 const webRoot = mkdtempSync(path.join(tmpdir(), "dialwise-start-up-"));
 afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
@@ -30,7 +31,9 @@ describe("start-up beside the web app's build", () => {
         }
       },
     });
-    server = await startTestServer("pglite", {}, { webRoot, ssrEntry: false, progress, webAppBuilt });
+    // A database as a new deployment finds it (migrated, nothing loaded yet), so the seeders have work to announce.
+    const database = await openTestDatabase("pglite");
+    server = await startTestServerOn(database, () => database.destroy(), {}, { webRoot, ssrEntry: false, progress, webAppBuilt });
 
     expect(lines.map((line) => line.replace(/ in \d+\.\d s\.$/, " in N s."))).toEqual([
       "Loading the translations…",
