@@ -40,12 +40,13 @@ describe.each(engines)("the low-balance email on %s", (engine) => {
     expect((await alertAt(person, "5")).statusCode).toBe(200);
 
     await grant(server, person.id, "-16"); // 4.00: under 5, the first crossing
-    await grant(server, person.id, "-1"); // 3.00: still under
     const first = await alerts(person);
     expect(first).toHaveLength(1);
-    expect(first[0]?.text).toContain("$3.00");
+    expect(first[0]?.text).toContain("$4.00");
     expect(first[0]?.text).toContain("$5.00");
     expect(first[0]?.link).toMatch(/\/en\/phone$/);
+    await grant(server, person.id, "-1"); // 3.00: still under
+    expect(await alerts(person)).toHaveLength(1);
 
     await grant(server, person.id, "10"); // 13.00: back above, the alert is ready again
     await grant(server, person.id, "-8"); // 5.00: at the amount is not under it
