@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Locale } from "../../../shared/i18n/locales";
 import { useCurrentAccount, type AuthState } from "../../lib/auth/use-auth";
@@ -26,10 +26,11 @@ function markApplied(userId: string): void {
 }
 
 /**
- * The account's preferred language, applied on every device: once a session is known in a
- * tab (after sign-in, or when a page loads signed in), the app moves to the same page in that
- * language and remembers it as this browser's choice. Once per tab and account, so a person
- * who then picks another language with the header's picker keeps it for the visit.
+ * The account's preferred language, applied on every device at sign-in: once a person signs
+ * in in this tab (seen signed out, then signed in), the app moves to the page they land on in
+ * that language and remembers it as this browser's choice. A page opened already signed in
+ * keeps the language its address names: an address in Arabic is an explicit choice. Once per
+ * tab and account, so a person who then picks another language with the header's picker keeps it.
  */
 export function useAccountLanguage(auth: AuthState): void {
   const account = useCurrentAccount();
@@ -38,9 +39,12 @@ export function useAccountLanguage(auth: AuthState): void {
   const location = useLocation();
   const preferred: Locale | null = auth.status === "authenticated" ? (account.data?.locale ?? null) : null;
   const userId = auth.userId;
+  // Whether this page saw the person signed out: only then is a session a sign-in.
+  const sawSignedOut = useRef(false);
+  if (auth.status === "unauthenticated") sawSignedOut.current = true;
 
   useEffect(() => {
-    if (!userId || !preferred || appliedFor(userId) || PASSING_THROUGH.test(location.pathname)) return;
+    if (!sawSignedOut.current || !userId || !preferred || appliedFor(userId) || PASSING_THROUGH.test(location.pathname)) return;
     markApplied(userId);
     if (preferred === current) return;
     saveLocale(preferred);
