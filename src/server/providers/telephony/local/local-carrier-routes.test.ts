@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { parseMoney } from "../../../../shared/money";
 import { callLogs } from "../../../db/schema/calls";
 import { userEvents } from "../../../db/schema/events";
@@ -69,6 +69,11 @@ describe.each(engines)("the local carrier's routes on %s", (engine) => {
   }
 
   const callLog = async (callSid: string) => (await server.database.db.select().from(callLogs).where(eq(callLogs.callSid, callSid)))[0];
+  /** The data of the customer's events of one type about one call, oldest first. */
+  const eventsOf = async (callSid: string, type: string) =>
+    (await server.database.db.select().from(userEvents).where(and(eq(userEvents.userId, customer.id), eq(userEvents.type, type))).orderBy(asc(userEvents.id)))
+      .map((event) => event.data as { callSid?: string })
+      .filter((data) => data.callSid === callSid);
   const hangUp = async (callSid: string, on: TestServer = server) =>
     on.app.inject({ method: "POST", url: `/api/local-carrier/calls/${callSid}/hangup`, headers: { cookie: customer.cookie }, payload: { token: await tokenOf(customer, on) } });
 
@@ -125,18 +130,16 @@ describe.each(engines)("the local carrier's routes on %s", (engine) => {
     const { callSid } = await dial("+442079460486");
     await vi.waitFor(async () => expect((await callLog(callSid))?.status).toBe("busy"), { timeout: 5000 });
     expect((await callLog(callSid))?.costUsd).toBe("0.0000");
-    const events = await server.database.db.select().from(userEvents).where(eq(userEvents.userId, customer.id));
-    expect(events.filter((event) => event.type === "local_carrier.call" && (event.data as { callSid: string }).callSid === callSid).at(-1)?.data).toMatchObject({ state: "ended", errorCode: 31486 });
+    // The carrier settles through the status callback first and tells the device after: wait for the device's event.
+    await vi.waitFor(async () => expect((await eventsOf(callSid, "local_carrier.call")).at(-1)).toMatchObject({ state: "ended", errorCode: 31486 }), { timeout: 5000 });
   });
 
   it("stores a call the callee declined (SIP 603) as declined, not busy, charges nothing, and tells the device 603", async () => {
     const { callSid } = await dial("+442079460603");
     await vi.waitFor(async () => expect((await callLog(callSid))?.status).toBe("declined"), { timeout: 5000 });
     expect((await callLog(callSid))?.costUsd).toBe("0.0000");
-    const events = await server.database.db.select().from(userEvents).where(eq(userEvents.userId, customer.id));
-    const mine = events.filter((event) => (event.data as { callSid?: string }).callSid === callSid);
-    expect(mine.filter((event) => event.type === "local_carrier.call").at(-1)?.data).toMatchObject({ state: "ended", errorCode: 31603 });
-    expect(mine.filter((event) => event.type === "call.status").at(-1)?.data).toMatchObject({ status: "declined" });
+    await vi.waitFor(async () => expect((await eventsOf(callSid, "local_carrier.call")).at(-1)).toMatchObject({ state: "ended", errorCode: 31603 }), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await eventsOf(callSid, "call.status")).at(-1)).toMatchObject({ status: "declined" }), { timeout: 5000 });
   });
 
   it("refuses an emergency number at the gate and declines the call", async () => {
