@@ -31,6 +31,8 @@ import { registerCrawlerRoutes } from "./modules/site/routes";
 import { registerSystemRoutes } from "./modules/system/routes";
 import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerAdminCallsRoutes } from "./modules/admin-calls/routes";
+import { handleCallQualityCredits } from "./modules/call-credits/quality-job";
+import { registerCallCreditRoutes } from "./modules/call-credits/routes";
 import { registerAdminBackgroundRoutes } from "./modules/admin/background-routes";
 import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
 import { registerAdminPaymentsRoutes } from "./modules/admin-payments/routes";
@@ -183,6 +185,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   handleReconcileJobs(jobs, readyCallsDeps);
   handleWatchJobs(jobs, readyCallsDeps);
   handleHousekeepingJobs(jobs, database.db);
+  handleCallQualityCredits(jobs, { db: database.db, bus, carrier: { callQuality: (callSid) => readyCallsDeps().carrier.callQuality(callSid) }, log: app.log });
   const origins = siteOrigins(config);
   handleLowBalanceEmails(jobs, { db: database.db, mail: mailer, publicUrl: config.publicUrl });
   const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: mailer, log: app.log, passwordHasher: options.passwordHasher });
@@ -238,6 +241,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerCallHistoryRoutes(app, database.db);
   registerContactRoutes(app, { db: database.db, rates });
   registerAdminCallsRoutes(app, database.db);
+  registerCallCreditRoutes(app, database.db, bus);
   registerPaymentsRoutes(app, {
     db: database.db,
     bus,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { filterDay } from "./filter-day";
 import { canonicalEmail } from "../accounts/canonical-email";
 import { LOCALES } from "../i18n/locales";
+import { carrierQualitySchema } from "./call-credits";
 import { CALL_STATUSES, callLogSchema, CALL_REFUSALS } from "./calls";
 import { LEDGER_KINDS, money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
@@ -68,6 +69,8 @@ export const adminCallSchema = callLogSchema.extend({
   carrierCostUsd: money4.nullable(),
   marginUsd: money4.nullable(),
   qualityGrade: z.enum(QUALITY_GRADES).nullable(),
+  /** The media as the carrier measured it (the automatic credit's evidence), once it has said. */
+  carrierQuality: carrierQualitySchema.nullable(),
 });
 export type AdminCall = z.infer<typeof adminCallSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { callCreditSchema } from "./call-credits";
 import { filterDay } from "./filter-day";
 import { LOCALES } from "../i18n/locales";
 import { money4 } from "./credits";
@@ -105,6 +106,8 @@ export const callLogSchema = z.object({
   costUsd: money4,
   qualityRating: z.number().int().min(1).max(5).nullable(),
   quality: callQualitySchema.nullable(),
+  /** What was given back of the cost, and why (null when nothing was). */
+  credit: callCreditSchema.nullable(),
 });
 export type CallLog = z.infer<typeof callLogSchema>;
 

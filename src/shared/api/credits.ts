@@ -19,7 +19,8 @@ export const creditBalance = defineEndpoint({
 
 /**
  * The kinds of ledger row: a call's cost, an admin's adjustment, a purchase and its
- * discount bonus, a refund, a card dispute (chargeback) and its reversal when we win it.
+ * discount bonus, a refund, a card dispute (chargeback) and its reversal when we win it, and
+ * a call's cost given back (by an admin, or by the automatic policy for a broken call).
  */
-export const LEDGER_KINDS = ["call", "admin_adjustment", "purchase", "bonus", "refund", "dispute", "dispute_reversal"] as const;
+export const LEDGER_KINDS = ["call", "admin_adjustment", "purchase", "bonus", "refund", "dispute", "dispute_reversal", "call_credit"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

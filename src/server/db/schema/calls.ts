@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { CallCreditReason, CarrierQuality } from "../../../shared/api/call-credits";
 import type { CallQuality, CallRefusal, CallStatus, CarrierName } from "../../../shared/api/calls";
 import { user } from "./auth";
 
@@ -42,7 +43,15 @@ export const callLogs = pgTable(
     /** "server" always, from the carrier's talk seconds and the frozen rate (the browser's figure is never used). */
     costCalculatedBy: text("cost_calculated_by").notNull().default("server"),
     qualityRating: smallint("quality_rating"),
+    /** The device's own media statistics: shown, never used for money (a customer could change them). */
     quality: jsonb("quality").$type<CallQuality>(),
+    /** The media as the carrier measured it, once it has said (the automatic credit's evidence). */
+    carrierQuality: jsonb("carrier_quality").$type<CarrierQuality>(),
+    /** What was given back of the cost: the call's one `call_credit` ledger row, mirrored for the history and the back office. */
+    creditUsd: numeric("credit_usd", { precision: 14, scale: 4 }),
+    creditReason: text("credit_reason").$type<CallCreditReason>(),
+    creditNote: text("credit_note"),
+    creditedAt: timestamp("credited_at", { withTimezone: true }),
   },
   (table) => [
     // One live outbound call per account: the second simultaneous call fails this index at the gate.
@@ -59,6 +68,7 @@ export const callLogs = pgTable(
       sql`${table.status} in ('initiated', 'ringing', 'answered', 'completed', 'busy', 'declined', 'no-answer', 'failed', 'canceled')`,
     ),
     check("call_logs_quality_rating_check", sql`${table.qualityRating} is null or ${table.qualityRating} between 1 and 5`),
+    check("call_logs_credit_check", sql`${table.creditUsd} is null or (${table.creditUsd} > 0 and ${table.creditUsd} <= ${table.costUsd} and ${table.creditReason} in ('manual', 'short_call', 'poor_quality'))`),
   ],
 );
 

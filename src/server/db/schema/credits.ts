@@ -30,7 +30,7 @@ export const ledgerEntries = pgTable(
   (table) => [
     uniqueIndex("ledger_entries_kind_reference_idx").on(table.kind, table.reference),
     index("ledger_entries_user_id_created_at_idx").on(table.userId, table.createdAt),
-    check("ledger_entries_kind_check", sql`${table.kind} in ('call', 'admin_adjustment', 'purchase', 'bonus', 'refund', 'dispute', 'dispute_reversal')`),
+    check("ledger_entries_kind_check", sql`${table.kind} in ('call', 'admin_adjustment', 'purchase', 'bonus', 'refund', 'dispute', 'dispute_reversal', 'call_credit')`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { CarrierQuality } from "../../../shared/api/call-credits";
 import { user } from "./auth";
 
 export const LOCAL_CALL_PHASES = ["incoming", "ringing", "answered", "ended"] as const;
@@ -27,6 +28,8 @@ export const localCarrierCalls = pgTable(
     /** How the call ended, in the carrier's words (completed, busy, no-answer, failed, canceled). */
     finalStatus: text("final_status"),
     talkSeconds: integer("talk_seconds").notNull().default(0),
+    /** What the carrier measured of the caller's audio (RFC 3550 loss and jitter), written as the call ends. */
+    mediaQuality: jsonb("media_quality").$type<CarrierQuality>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
     endedAt: timestamp("ended_at", { withTimezone: true }),

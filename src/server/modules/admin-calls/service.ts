@@ -55,6 +55,7 @@ function toAdminCall(row: CallRow, userEmail: string): AdminCall {
     carrierCostUsd: carrier === null ? null : moneyToDecimal(carrier),
     marginUsd: carrier === null ? null : moneyToDecimal(parseMoney(row.costUsd) - carrier),
     qualityGrade: qualityGrade(row.quality),
+    carrierQuality: row.carrierQuality,
   };
 }
 

@@ -58,6 +58,10 @@ export function toCallLog(row: CallRow): CallLog {
     costUsd: money4(row.costUsd),
     qualityRating: row.qualityRating,
     quality: row.quality,
+    credit:
+      row.creditUsd !== null && row.creditReason !== null && row.creditedAt !== null
+        ? { amountUsd: money4(row.creditUsd), reason: row.creditReason, note: row.creditNote, createdAt: row.creditedAt.toISOString() }
+        : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { moneyToDecimal, parseMoney } from "../../../shared/money";
 import { afterCommit } from "../../db/after-commit";
 import type { Executor } from "../../db/client";
 import { callLogs } from "../../db/schema/calls";
+import { reviewSettledCall } from "../call-credits/auto-credit";
 import { postLedgerEntry } from "../credits/ledger";
 import { isFinal, LIVE_CALL_STATUSES, type CallLogRow } from "./call-status";
 import type { CallsDeps } from "./deps";
@@ -76,6 +77,8 @@ export async function settleCall(deps: Pick<CallsDeps, "bus" | "log">, tx: Execu
       afterCommit(tx, () => deps.log.error({ callSid: call.callSid, balance }, "a call took a balance below zero"));
     }
   }
+  // The policy may give a broken call's cost back (call-credits/auto-credit.ts): at once, or once the carrier has measured it.
+  const reviewed = cost > 0 ? await reviewSettledCall(tx, deps.bus, settled) : settled;
   // Said once it is true: a transaction that fails after this point settled nothing.
   afterCommit(tx, () =>
     deps.log.info(
@@ -83,7 +86,7 @@ export async function settleCall(deps: Pick<CallsDeps, "bus" | "log">, tx: Execu
       "call settled",
     ),
   );
-  return settled;
+  return reviewed;
 }
 
 /** Calls still live past their time limit plus a margin: their final status was lost (or the server stopped mid-call). */

@@ -1,3 +1,4 @@
+import type { CarrierQuality } from "../../../shared/api/call-credits";
 import type { CarrierName } from "../../../shared/api/calls";
 
 /** The carrier's view of one call, for the reconcile job. */
@@ -32,6 +33,12 @@ export interface Carrier {
    * Twilio keeps its calls whatever happens to us, so it has none.
    */
   lostCalls?(): Promise<string[]>;
+  /**
+   * The call's media as the carrier itself measured it (the automatic call credit's evidence):
+   * "pending" while the carrier has not said yet (ask again later), null when it never will
+   * (it measured nothing, or keeps no such figures).
+   */
+  callQuality(callSid: string): Promise<CarrierQuality | "pending" | null>;
   /** Ends what the carrier holds open (peers, timers) when the server stops. */
   close?(): Promise<void>;
 }

@@ -14,6 +14,7 @@ import { apiErrorMessage } from "../../lib/api-error-message";
 import { CountryCell, StatusBadge, statusKey } from "../../components/call-log-cells";
 import { formatDuration, formatExact, rowNumber } from "../../lib/call-log-format";
 import { useAdminCallDetail } from "./admin-calls-api";
+import { CallCreditSection, carrierQualityFacts } from "./call-credit-section";
 import { formatCarrierRate, formatMarkup, formatMoment, formatOptionalExact } from "./admin-calls-format";
 
 /** A labelled list of facts; a fact the call does not have shows a dash. */
@@ -93,7 +94,8 @@ function QualityFacts({ call }: { call: AdminCall }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const headingId = useId();
-  if (!call.quality) {
+  const carrier = carrierQualityFacts(call, t, locale);
+  if (!call.quality && carrier.length === 0) {
     return (
       <section aria-labelledby={headingId} className="space-y-2">
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
@@ -103,7 +105,7 @@ function QualityFacts({ call }: { call: AdminCall }) {
       </section>
     );
   }
-  const { rttMs, jitterMs, packetLoss, mos } = call.quality;
+  const { rttMs = null, jitterMs = null, packetLoss = null, mos = null } = call.quality ?? {};
   const ms = new Intl.NumberFormat(locale, { style: "unit", unit: "millisecond", unitDisplay: "short", maximumFractionDigits: 0 });
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
   const score = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -117,6 +119,7 @@ function QualityFacts({ call }: { call: AdminCall }) {
         { key: "jitter", label: t("history.quality.jitter"), value: figure(jitterMs === null ? null : ms.format(jitterMs)) },
         { key: "loss", label: t("history.quality.loss"), value: figure(packetLoss === null ? null : percent.format(packetLoss)) },
         { key: "mos", label: t("history.quality.mos"), value: figure(mos === null ? null : score.format(mos)) },
+        ...carrier,
       ]}
     />
   );
@@ -185,7 +188,7 @@ function LedgerFacts({ entry }: { entry: { amount: string; balanceAfter: string;
   );
 }
 
-/** One call in a dialog: its facts, charges, quality, the carrier's timeline and its ledger row. */
+/** One call in a dialog: its facts, charges, quality, the carrier's timeline, its ledger row and its credit. */
 export function AdminCallDetailDialog({ callSid, onClose }: { callSid: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useAdminCallDetail(callSid);
@@ -214,6 +217,7 @@ export function AdminCallDetailDialog({ callSid, onClose }: { callSid: string | 
             <QualityFacts call={detail.data.call} />
             <Timeline updates={detail.data.statusUpdates} />
             <LedgerFacts entry={detail.data.ledgerEntry} />
+            <CallCreditSection call={detail.data.call} />
           </div>
         ) : null}
       </DialogContent>

@@ -21,6 +21,7 @@ const jamaica: AdminCall = {
   costUsd: "0.5000",
   qualityRating: 4,
   quality: { rttMs: 620, jitterMs: 12, packetLoss: 0.002, mos: null, packetsSent: 500, packetsReceived: 499 },
+  credit: null,
   userEmail: "anna@example.com",
   refusalReason: null,
   carrierRate: "0.12500",
@@ -28,6 +29,7 @@ const jamaica: AdminCall = {
   carrierCostUsd: "0.2500",
   marginUsd: "0.2500",
   qualityGrade: "poor",
+  carrierQuality: null,
 };
 const incoming: AdminCall = {
   ...jamaica,
@@ -65,15 +67,18 @@ const DETAIL = {
 };
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
-type Handler = (url: URL) => Response | undefined;
+type Handler = (url: URL, init?: RequestInit) => Response | undefined;
+
+const POLICY_OFF = { enabled: false, shortCallSeconds: null, maxPacketLossPercent: null, maxJitterMs: null };
 
 function stubApi(handler: Handler = () => undefined) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
-    const answer = handler(url);
+    const answer = handler(url, init);
     if (answer) return answer;
     if (url.pathname === "/api/admin/calls") return json(listPage([jamaica, incoming]));
     if (url.pathname === "/api/admin/calls/CA-jamaica") return json(DETAIL);
+    if (url.pathname === "/api/admin/call-credit-policy") return json({ policy: POLICY_OFF });
     return json({ error: { code: "not_found", message: "Not found" } }, 404);
   });
   vi.stubGlobal("fetch", fetchMock);
@@ -198,5 +203,59 @@ describe("AdminCallsPage", () => {
     expect(cards[0]?.textContent).toContain("anna@example.com");
     expect(within(cards[0]!).getByRole("button", { name: /Details of the call/ })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Customers' calls" })).toBeNull();
+  });
+  it("credits a call back with a reason, checking the amount against the call's cost first", async () => {
+    const sent: unknown[] = [];
+    stubApi((url, init) => {
+      if (url.pathname !== "/api/admin/calls/CA-jamaica/credit") return undefined;
+      sent.push(JSON.parse(String(init?.body)));
+      return json({ credit: { amountUsd: "0.2500", reason: "manual", note: "Echo on the line", createdAt: "2026-03-10T13:00:00.000Z" }, balance: "4.7500" });
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Details of the call with \u2066+1 876 210 1234\u2069" }));
+    const dialog = await screen.findByRole("dialog", { name: "Call details" });
+    const form = await within(dialog).findByRole("form", { name: "Credit back" });
+    const amount = within(form).getByLabelText("Amount (USD)") as HTMLInputElement;
+    // The whole cost by default.
+    expect(amount.value).toBe("0.50");
+    fireEvent.change(amount, { target: { value: "0.75" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Credit back" }));
+    expect(await within(form).findByText("The credit can be at most what the call cost: \u2068$0.5000\u2069.")).toBeTruthy();
+    expect(await within(form).findByText("Say why, in at least 3 characters.")).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    fireEvent.change(amount, { target: { value: "0.25" } });
+    fireEvent.change(within(form).getByLabelText("Reason"), { target: { value: "Echo on the line" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Credit back" }));
+    await waitFor(() => expect(sent).toEqual([{ amount: "0.25", reason: "Echo on the line" }]));
+  });
+
+  it("shows a call's credit instead of the form once it was credited", async () => {
+    const credited = { ...DETAIL, call: { ...DETAIL.call, credit: { amountUsd: "0.5000", reason: "short_call", note: null, createdAt: "2026-03-10T12:01:36.000Z" } } };
+    stubApi((url) => (url.pathname === "/api/admin/calls/CA-jamaica" ? json(credited) : undefined));
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Details of the call with \u2066+1 876 210 1234\u2069" }));
+    const dialog = await screen.findByRole("dialog", { name: "Call details" });
+    await waitFor(() => expect(dialog.textContent).toContain("WhyAutomatic: the call was too short"));
+    expect(within(dialog).queryByRole("form", { name: "Credit back" })).toBeNull();
+  });
+
+  it("turns the automatic credit policy on with the thresholds typed, an empty field leaving its rule off", async () => {
+    const saved: unknown[] = [];
+    stubApi((url, init) => {
+      if (url.pathname !== "/api/admin/call-credit-policy" || init?.method !== "PUT") return undefined;
+      saved.push(JSON.parse(String(init.body)));
+      return json({ policy: JSON.parse(String(init.body)) as object });
+    });
+    renderPage();
+    const form = await screen.findByRole("form", { name: "Automatic credits for broken calls" });
+    fireEvent.click(within(form).getByRole("switch"));
+    fireEvent.change(within(form).getByLabelText("Shorter than (seconds)"), { target: { value: "700" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save policy" }));
+    expect(await within(form).findByText("Enter a number in the range shown, or leave the field empty.")).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText("Shorter than (seconds)"), { target: { value: "10" } });
+    fireEvent.change(within(form).getByLabelText("Packet loss above (%)"), { target: { value: "5" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save policy" }));
+    await waitFor(() => expect(saved).toEqual([{ enabled: true, shortCallSeconds: 10, maxPacketLossPercent: 5, maxJitterMs: null }]));
   });
 });

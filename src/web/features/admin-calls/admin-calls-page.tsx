@@ -10,6 +10,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { useSearchView } from "../../lib/use-search-view";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { AdminCallDetailDialog } from "./admin-call-detail";
+import { CallCreditPolicyCard } from "./call-credit-policy";
 import { ADMIN_CALLS_SEARCH, adminCallsCsvHref, applyAdminCallsChange, isFiltered, rangeIsBackwards, useAdminCalls } from "./admin-calls-api";
 import { AdminCallsFilters, type AdminCallsFilterChange } from "./admin-calls-filters";
 import { ADMIN_CALLS_PREFIXES, useAdminCallsStrings } from "./admin-calls-format";
@@ -110,6 +111,8 @@ export function AdminCallsPage() {
           </nav>
         </div>
       ) : null}
+
+      <CallCreditPolicyCard />
 
       <AdminCallDetailDialog callSid={openSid} onClose={() => setOpenSid(null)} />
     </main>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { CallLog } from "../../../shared/api/calls";
 import { useLocale } from "../../lib/use-locale";
 import { CallAgainButton } from "./call-again-button";
+import { CostCell } from "./cost-cell";
 import { CallCardHeading, CallTimeFacts, QualityCell, RatingCell } from "../../components/call-log-cells";
 import { formatExact } from "../../lib/call-log-format";
 
@@ -20,7 +21,9 @@ export function HistoryCard({ call, onRate }: { call: CallLog; onRate: (call: Ca
         </div>
         <div>
           <dt className="text-slate-500">{t("history.column.cost")}</dt>
-          <dd className="font-medium tabular-nums">{formatExact(call.costUsd, locale)}</dd>
+          <dd>
+            <CostCell call={call} />
+          </dd>
         </div>
         <div>
           <dt className="text-slate-500">{t("history.column.quality")}</dt>

@@ -22,6 +22,7 @@ const completed: CallLog = {
   costUsd: "0.5000",
   qualityRating: null,
   quality: { rttMs: 80, jitterMs: 4, packetLoss: 0.001, mos: null, packetsSent: 500, packetsReceived: 499 },
+  credit: null,
 };
 const busy: CallLog = {
   ...completed,
@@ -250,5 +251,14 @@ describe("HistoryPage", () => {
     expect(cards[0]?.textContent).toContain("$0.5000");
     expect(within(cards[0]!).getByRole("button", { name: /Call .* again/ })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Your calls" })).toBeNull();
+  });
+  it("shows what was credited back on a call, and why, beside its cost", async () => {
+    const credited: CallLog = { ...completed, credit: { amountUsd: "0.5000", reason: "poor_quality", note: null, createdAt: "2026-03-10T12:05:00.000Z" } };
+    stubApi((url) => (url.pathname === "/api/calls" ? json(page([credited])) : undefined));
+    renderPage();
+    const table = await screen.findByRole("region", { name: "Your calls" });
+    const [row] = within(table).getAllByRole("row").slice(1);
+    expect(row?.textContent).toContain("\u2068$0.5000\u2069 credited back");
+    expect(row?.textContent).toContain("The line quality was poor");
   });
 });

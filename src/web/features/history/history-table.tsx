@@ -1,3 +1,4 @@
+import { CostCell } from "./cost-cell";
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +37,7 @@ export function HistoryTable({ calls, onRate, wide }: { calls: CallLog[]; onRate
         }),
         helper.accessor("durationSeconds", { id: "duration", header: () => t("history.column.duration"), cell: (info) => formatDuration(info.getValue(), locale), meta: { className: FIGURE } }),
         helper.accessor("ratePerMin", { id: "rate", header: () => t("history.column.rate"), cell: (info) => formatExact(info.getValue(), locale), meta: { className: FIGURE } }),
-        helper.accessor("costUsd", { id: "cost", header: () => t("history.column.cost"), cell: (info) => formatExact(info.getValue(), locale), meta: { className: FIGURE } }),
+        helper.accessor("costUsd", { id: "cost", header: () => t("history.column.cost"), cell: (info) => <CostCell call={info.row.original} />, meta: { className: FIGURE } }),
         helper.accessor("status", { id: "status", header: () => t("history.column.status"), cell: (info) => <StatusBadge call={info.row.original} /> }),
         helper.accessor("qualityRating", { id: "rating", header: () => t("history.column.rating"), cell: (info) => <RatingCell call={info.row.original} onRate={onRate} /> }),
         helper.accessor("quality", { id: "quality", header: () => t("history.column.quality"), cell: (info) => <QualityCell call={info.row.original} /> }),

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { CarrierQuality } from "../../../../shared/api/call-credits";
 import type { Executor } from "../../../db/client";
 import { localCarrierCalls, type LocalCallPhase } from "../../../db/schema/local-carrier";
 
@@ -17,7 +18,7 @@ export function callStore(db: Executor) {
     },
 
     /** Moves a call from one of `from` to `to`; false when it was no longer in any of them (someone else moved it first). */
-    async move(callSid: string, from: readonly LocalCallPhase[], to: LocalCallPhase, set: { answeredAt?: Date; endedAt?: Date; finalStatus?: string; talkSeconds?: number } = {}): Promise<boolean> {
+    async move(callSid: string, from: readonly LocalCallPhase[], to: LocalCallPhase, set: { answeredAt?: Date; endedAt?: Date; finalStatus?: string; talkSeconds?: number; mediaQuality?: CarrierQuality | null } = {}): Promise<boolean> {
       const moved = await db
         .update(localCarrierCalls)
         .set({ phase: to, heartbeatAt: new Date(), ...set })

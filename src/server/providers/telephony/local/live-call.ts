@@ -183,7 +183,8 @@ export class LiveCall {
     if (this.ended) return false;
     const talkSeconds = status === "completed" ? (options.talkSeconds ?? this.talkSeconds()) : 0;
     // Only from the phase this instance saw: a copy left behind on the instance that rang the customer, after another one answered, ends nothing.
-    const moved = await this.context.store.move(this.callSid, [this.phase], "ended", { endedAt: new Date(), finalStatus: status, talkSeconds });
+    const mediaQuality = this.peer?.receiveQuality() ?? null;
+    const moved = await this.context.store.move(this.callSid, [this.phase], "ended", { endedAt: new Date(), finalStatus: status, talkSeconds, mediaQuality });
     this.phase = "ended";
     this.clearTimers();
     this.onGone(this);

@@ -1,3 +1,4 @@
+import type { CarrierQuality } from "../../../../shared/api/call-credits";
 import type { CarrierCall } from "../carrier";
 import type { CarrierContext, CarrierFactory } from "../choose-carrier";
 import { extendLiveCallLimit } from "../../../modules/calls/limit-extension";
@@ -39,6 +40,10 @@ export class LocalCarrier extends LocalCarrierSigning {
 
   lostCalls(): Promise<string[]> {
     return this.calls.lostCalls();
+  }
+
+  override callQuality(callSid: string): Promise<CarrierQuality | "pending" | null> {
+    return this.calls.callQuality(callSid);
   }
 
   /** Ends the calls this instance holds; they settle through the app's own webhooks, so call it before the app closes. */

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { CarrierQuality } from "../../../../shared/api/call-credits";
 import type { Carrier, CarrierCall } from "../carrier";
 import { LOCAL_CALLER_ID, VOICE_TOKEN_TTL_SECONDS } from "../carrier";
 
@@ -36,6 +37,11 @@ export class LocalCarrierSigning implements Carrier {
   }
 
   async fetchCall(_callSid: string): Promise<CarrierCall | null> {
+    return null;
+  }
+
+  /** It carried no calls, so it measured none. */
+  async callQuality(_callSid: string): Promise<CarrierQuality | "pending" | null> {
     return null;
   }
 }

@@ -1,3 +1,4 @@
+import type { CarrierQuality } from "../../../../shared/api/call-credits";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { EventBus } from "../../../db/bus";
@@ -198,6 +199,14 @@ export class LocalCarrierCalls {
       return { status: "in-progress", durationSeconds: Math.round((Date.now() - stored.answeredAt.getTime()) / 1000) };
     }
     return this.endDropped(stored);
+  }
+
+  /** What this carrier measured of the caller's audio, written as the call ended; a call that died with its instance has none. */
+  async callQuality(callSid: string): Promise<CarrierQuality | "pending" | null> {
+    const stored = await this.context.store.find(callSid);
+    if (!stored) return null;
+    if (stored.phase !== "ended") return "pending";
+    return stored.mediaQuality ?? null;
   }
 
   /** Live calls whose instance stopped its heartbeat (it died): the watch has them settled at once. */

@@ -3,6 +3,8 @@ import { startFrameClock, type FrameClock } from "./frame-clock";
 import { additionalHostAddresses } from "./ice-addresses";
 import { FRAME_MS, ringbackFrame, SAMPLES_PER_FRAME } from "./ringback";
 import { RtpStream } from "./rtp-stream";
+import { RtpReceiveStats } from "./rtp-receive-stats";
+import type { CarrierQuality } from "../../../../shared/api/call-credits";
 
 /**
  * The carrier's end of a call's media: a werift peer that answers the browser's
@@ -37,6 +39,8 @@ export interface MediaPeer {
   playTones(frames: Buffer[]): boolean;
   /** RTP packets received from and sent to the browser so far. */
   readonly packets: { received: number; sent: number };
+  /** The caller's audio as the carrier measured it (loss, jitter); null before any arrived. */
+  receiveQuality(): CarrierQuality | null;
   close(): Promise<void>;
 }
 
@@ -59,6 +63,7 @@ export async function answerOffer(offerSdp: string, options: MediaPeerOptions = 
   let ringback: FrameClock | undefined;
   let tones: FrameClock | undefined;
   let lastReceivedTimestamp: number | undefined;
+  let receiveStats: RtpReceiveStats | undefined;
   let sendCodec: RTCRtpCodecParameters | undefined;
   let watchdog: NodeJS.Timeout | undefined;
   let markFlowing = () => {};
@@ -95,6 +100,11 @@ export async function answerOffer(offerSdp: string, options: MediaPeerOptions = 
   const onRtp = (rtp: RtpPacket) => {
     if (mode === "closed") return;
     packets.received += 1;
+    // The agreed codec's audio only: telephone events and comfort noise run on their own numbering.
+    if (sendCodec !== undefined && rtp.header.payloadType === sendCodec.payloadType) {
+      receiveStats ??= new RtpReceiveStats(sendCodec.clockRate);
+      receiveStats.record(rtp.header.sequenceNumber, rtp.header.timestamp, performance.now());
+    }
     if (packets.received === 1) markFlowing();
     armWatchdog(silenceMs);
     // Only audio in the agreed codec goes back: comfort noise and telephone-event packets do not.
@@ -137,6 +147,7 @@ export async function answerOffer(offerSdp: string, options: MediaPeerOptions = 
     sdp,
     codec,
     packets,
+    receiveQuality: () => receiveStats?.quality() ?? null,
     mediaFlowing,
     playRingback() {
       if (mode !== "idle") return;

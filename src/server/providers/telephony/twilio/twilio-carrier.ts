@@ -1,6 +1,8 @@
 import twilio from "twilio";
 import type { Config } from "../../../config";
+import type { CarrierQuality } from "../../../../shared/api/call-credits";
 import { FINAL_CARRIER_STATUSES, VOICE_TOKEN_TTL_SECONDS, type Carrier, type CarrierCall } from "../carrier";
+import { callSummaryClient, type CallSummaryClient } from "./call-summary";
 
 export type TwilioSettings = NonNullable<Config["twilio"]>;
 
@@ -23,15 +25,22 @@ export class TwilioCarrier implements Carrier {
 
   constructor(
     private readonly settings: TwilioSettings,
-    options: { calls?: TwilioCallsApi; now?: () => Date } = {},
+    options: { calls?: TwilioCallsApi; now?: () => Date; insightsBaseUrl?: string } = {},
   ) {
     this.webhookAuthToken = settings.authToken;
     this.callerId = settings.callerId;
     this.calls = options.calls ?? restCallsApi(settings);
+    this.summaries = callSummaryClient({ accountSid: settings.accountSid, apiKey: settings.apiKey, apiSecret: settings.apiSecret, baseUrl: options.insightsBaseUrl });
     this.now = options.now ?? (() => new Date());
   }
 
   private readonly now: () => Date;
+  private readonly summaries: CallSummaryClient;
+
+  /** Twilio's own measurement of the device's leg (Voice Insights' call summary). */
+  callQuality(callSid: string): Promise<CarrierQuality | "pending" | null> {
+    return this.summaries.quality(callSid);
+  }
 
   voiceToken(userId: string): { token: string; identity: string; expiresAt: Date } {
     const { AccessToken } = twilio.jwt;

@@ -21,7 +21,11 @@ export interface BrowserPeer {
 /** The payload the browser sends: recognisable in the echo by its first byte. */
 export const BROWSER_MARK = 0x5a;
 
-export async function openBrowserPeer(options: { opusOnly?: boolean } = {}): Promise<BrowserPeer> {
+/**
+ * `dropEvery: n` loses every n-th packet on the way (its sequence number is spent but it is never
+ * sent), as a lossy network would: the carrier's measured loss is then 1/n.
+ */
+export async function openBrowserPeer(options: { opusOnly?: boolean; dropEvery?: number } = {}): Promise<BrowserPeer> {
   const pc = new RTCPeerConnection({ codecs: { audio: options.opusOnly ? [useOPUS()] : [useOPUS(), usePCMU()], video: [] }, iceUseIpv6: false, iceAdditionalHostAddresses: additionalHostAddresses() });
   const track = new MediaStreamTrack({ kind: "audio" });
   const transceiver = pc.addTransceiver(track, { direction: "sendrecv" });
@@ -44,7 +48,10 @@ export async function openBrowserPeer(options: { opusOnly?: boolean } = {}): Pro
       clock = startFrameClock({
         frameMs: 20,
         onFrame: (index) => {
-          track.writeRtp(stream.packet(Buffer.alloc(160, BROWSER_MARK), index === 0 ? 0 : clockRate / 50));
+          const packet = stream.packet(Buffer.alloc(160, BROWSER_MARK), index === 0 ? 0 : clockRate / 50);
+          // Never the first packet: the carrier counts from the first one it sees.
+          if (options.dropEvery && index % options.dropEvery === options.dropEvery - 1) return;
+          track.writeRtp(packet);
           peer.sent += 1;
         },
       });
