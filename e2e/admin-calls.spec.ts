@@ -117,3 +117,37 @@ test("on an Arabic phone the calls are cards whose numbers read +44, and the pag
   expect(await seriousAccessibilityProblems(page, ['[role="dialog"]'])).toEqual([]);
   await context.close();
 });
+
+test("an admin credits half of the call back with a reason, and the customer sees it in their history and balance", async ({ browser }) => {
+  const { baseURL } = funded.running;
+  const customer = funded.accounts[0]!;
+  const adminContext = await browser.newContext({ baseURL, timezoneId: "UTC", locale: "en-US" });
+  const adminPage = await adminContext.newPage();
+  const admin = await createAdmin(adminPage.request, funded.running);
+  await signIn(adminPage.request, funded.running, admin);
+  await adminPage.goto("/en/calls");
+  await adminPage.getByRole("button", { name: "Details of the call with \u2066+44 7106 123456\u2069" }).click();
+  const dialog = adminPage.getByRole("dialog", { name: "Call details" });
+  const form = dialog.getByRole("form", { name: "Credit back" });
+  // The whole cost is offered: two started minutes at $0.0580.
+  await expect(form.getByLabel("Amount (USD)")).toHaveValue("0.116");
+  await form.getByLabel("Amount (USD)").fill("0.058");
+  await form.getByLabel("Reason").fill("The line dropped after the first minute");
+  await form.getByRole("button", { name: "Credit back" }).click();
+  await expect(dialog).toContainText("WhyCredited by an admin");
+  await expect(dialog).toContainText("ReasonThe line dropped after the first minute");
+  await expect(dialog.getByRole("form", { name: "Credit back" })).toHaveCount(0);
+  expect(await seriousAccessibilityProblems(adminPage, ['[role="dialog"]'])).toEqual([]);
+  await adminContext.close();
+
+  const context = await browser.newContext({ baseURL, timezoneId: "UTC", locale: "en-US" });
+  const page = await context.newPage();
+  await signIn(page.request, funded.running, customer);
+  await page.goto("/en/history");
+  const row = page.getByRole("region", { name: "Your calls" }).getByRole("row").nth(1);
+  await expect(row).toContainText("\u2068$0.0580\u2069 credited back");
+  await expect(row).toContainText("Credited by our team");
+  // $1 − $0.1160 + $0.0580.
+  expect((await (await page.request.get("/api/credits/balance")).json()) as { balance: string }).toEqual({ balance: "0.9420" });
+  await context.close();
+});
