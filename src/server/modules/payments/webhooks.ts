@@ -2,13 +2,13 @@ import { z } from "zod";
 import type { BusPublisher } from "../../db/bus";
 import type { PaymentsProvider } from "../../providers/payments/provider";
 import { defineWebhook, type Webhook } from "../../webhooks/webhook";
-import { DISPUTE_EVENT_TYPES, handleDisputeEvent, handleRefundEvent, REFUND_EVENT_TYPES } from "../admin-payments/provider-events";
+import { DISPUTE_EVENT_TYPES, handleDisputeEvent, handleRefundEvent, REFUND_EVENT_TYPES } from "./provider-events";
 import { completePayment, failPayment, type CheckoutSessionFacts } from "./service";
 
 /**
  * The part of a provider's event we read: Stripe's event envelope, whatever its object (other
  * kinds are ignored). The object is loose: a checkout session's fields are read here, a refund's,
- * a charge's and a dispute's by their own schemas in admin-payments/provider-events.ts.
+ * a charge's and a dispute's by their own schemas in provider-events.ts.
  */
 const eventPayload = z.object({
   id: z.string().min(1).max(255),
@@ -51,7 +51,7 @@ function sessionFacts(event: PaymentEvent): CheckoutSessionFacts {
  * `checkout.session.async_payment_succeeded`; an expired session or a failed delayed
  * payment fails the payment; refunds (`charge.refunded`, `refund.created`, `refund.updated`) and
  * disputes (`charge.dispute.created`, `charge.dispute.closed`) take credit off or give it back
- * (admin-payments/provider-events.ts); every other kind is recorded and ignored.
+ * (provider-events.ts); every other kind is recorded and ignored.
  */
 export function paymentWebhook(provider: PaymentsProvider, bus: BusPublisher): Webhook {
   return defineWebhook({
@@ -62,7 +62,7 @@ export function paymentWebhook(provider: PaymentsProvider, bus: BusPublisher): W
     eventId: (event) => event.id,
     eventType: (event) => event.type,
     async handle(event, { tx }) {
-      if (REFUND_EVENT_TYPES.includes(event.type)) return handleRefundEvent(tx, bus, provider.name, event.type, event.data.object);
+      if (REFUND_EVENT_TYPES.includes(event.type)) return handleRefundEvent(tx, bus, provider, event.type, event.data.object);
       if (DISPUTE_EVENT_TYPES.includes(event.type)) return handleDisputeEvent(tx, bus, provider.name, event.type, event.data.object);
       const session = sessionFacts(event);
       switch (event.type) {

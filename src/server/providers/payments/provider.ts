@@ -59,6 +59,8 @@ export interface PaymentsProvider {
   createCheckout(input: CheckoutInput): Promise<Checkout>;
   /** Gives money back to the card. Throws PaymentProviderError when the provider cannot be reached or refuses the request. */
   refund(input: RefundInput): Promise<ProviderRefund>;
+  /** What a refund's status in the provider's own events means for us (the refund events' handler asks, whoever the provider is). */
+  refundOutcome(status: string | null | undefined, failureReason?: string | null): Pick<ProviderRefund, "status" | "failureReason">;
   /** The provider's signature over the raw body, with its replay tolerance. */
   verifyWebhook(request: FastifyRequest & { rawBody: Buffer }): SignatureVerdict;
 }

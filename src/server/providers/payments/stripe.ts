@@ -81,6 +81,10 @@ export class StripePayments implements PaymentsProvider {
     return { providerRefundId: refund.id, ...stripeRefundOutcome(refund.status, refund.failure_reason) };
   }
 
+  refundOutcome(status: string | null | undefined, failureReason?: string | null): Pick<ProviderRefund, "status" | "failureReason"> {
+    return stripeRefundOutcome(status, failureReason);
+  }
+
   verifyWebhook(request: { headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): SignatureVerdict {
     const header = request.headers[STRIPE_SIGNATURE_HEADER];
     if (header === undefined || header === "") return "missing";

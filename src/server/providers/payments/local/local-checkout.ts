@@ -48,6 +48,13 @@ export class LocalCheckout implements PaymentsProvider {
     return Promise.resolve({ providerRefundId: `re_local_${randomBytes(12).toString("hex")}`, status: "succeeded" });
   }
 
+  /** Its events are shaped like Stripe's, and so are its refund statuses; it never leaves one pending. */
+  refundOutcome(status: string | null | undefined, failureReason?: string | null): Pick<ProviderRefund, "status" | "failureReason"> {
+    if (status === "succeeded") return { status: "succeeded" };
+    if (status === "failed" || status === "canceled") return { status: "failed", failureReason: `The local checkout ${status} the refund${failureReason ? ` (${failureReason})` : ""}` };
+    return { status: "pending" };
+  }
+
   verifyWebhook(request: { headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): SignatureVerdict {
     return verifySignatureHeader(this.secret, request.headers[LOCAL_CHECKOUT_SIGNATURE_HEADER], request.rawBody);
   }

@@ -7,7 +7,7 @@ import { user } from "../../db/schema/auth";
 import { paymentDisputes, paymentRefunds } from "../../db/schema/refunds";
 import { AppError, notFound } from "../../http/app-error";
 import { PaymentProviderError, type PaymentsProvider, type ProviderRefund } from "../../providers/payments/provider";
-import { toRefund } from "./payment-rows";
+import { toRefund } from "./admin-payment-rows";
 import { failRefund, lockPaymentRow, newRefundId, REFUNDABLE_STATUSES, refundableOf, settleRefund } from "./refunds";
 
 export interface AdminPaymentsDeps {

@@ -7,7 +7,7 @@ import { buildUser, type TestUser } from "../../test/factories";
 import { grant, newCallSid, placeCall, reportStatus } from "../../test/calls";
 import { insertCall } from "../../test/history-calls";
 import { startTestServer, type TestServer } from "../../test/test-server";
-import { allAdminCalls, carrierCost } from "./service";
+import { allAdminCalls, carrierCost } from "./admin-service";
 
 const at = (iso: string) => new Date(iso);
 const parseCsv = (text: string) => readCsvRecords(text).map((record) => record.fields);

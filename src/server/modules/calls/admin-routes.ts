@@ -4,8 +4,8 @@ import { DEFAULT_LOCALE } from "../../../shared/i18n/locales";
 import type { Executor } from "../../db/client";
 import { registerEndpoint } from "../../http/endpoint";
 import { acceptedLocale } from "../accounts/emails";
-import { adminCallsCsv as writeAdminCallsCsv } from "./export-csv";
-import { adminCallDetail as readAdminCallDetail, allAdminCalls, listAdminCalls } from "./service";
+import { adminCallsCsv as writeAdminCallsCsv } from "./admin-export-csv";
+import { adminCallDetail as readAdminCallDetail, allAdminCalls, listAdminCalls } from "./admin-service";
 
 /** The back office's calls: every customer's, filtered and totalled, one with its timeline, and the CSV. */
 export function registerAdminCallsRoutes(app: FastifyInstance, db: Executor): void {

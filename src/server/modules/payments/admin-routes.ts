@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { adminPayments, createRefund } from "../../../shared/api/admin-payments";
 import { requireViewer } from "../../http/access";
 import { registerEndpoint } from "../../http/endpoint";
-import { listAdminPayments } from "./payments-list";
+import { listAdminPayments } from "./admin-payments-list";
 import { requestRefund, type AdminPaymentsDeps } from "./request-refund";
 
 /** The back office's payments: every payment with totals, and refunds through the provider. */

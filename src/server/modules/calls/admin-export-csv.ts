@@ -4,7 +4,7 @@ import { writeCsv } from "../../../shared/csv/write-csv";
 import type { Locale } from "../../../shared/i18n/locales";
 import type { Executor } from "../../db/client";
 import { callOutcomeKey } from "../../../shared/calls/call-status-label";
-import { csvStrings } from "../calls/history-csv";
+import { csvStrings } from "./history-csv";
 
 const COLUMNS = [
   "started",

@@ -6,7 +6,6 @@ import type { Executor } from "../../db/client";
 import { payments } from "../../db/schema/payments";
 import { paymentDisputes, paymentRefunds } from "../../db/schema/refunds";
 import type { PaymentsProvider } from "../../providers/payments/provider";
-import { stripeRefundOutcome } from "../../providers/payments/stripe";
 import { PermanentWebhookError, type WebhookResult } from "../../webhooks/webhook";
 import { postLedgerEntry } from "../credits/ledger";
 import { creditBoughtBy, takeCredit } from "./credit-removal";
@@ -58,7 +57,13 @@ function read<T>(schema: z.ZodType<T>, object: unknown, type: string): T {
 export const REFUND_EVENT_TYPES = ["charge.refunded", "refund.created", "refund.updated"];
 export const DISPUTE_EVENT_TYPES = ["charge.dispute.created", "charge.dispute.closed"];
 
-export async function handleRefundEvent(tx: Executor, bus: BusPublisher, provider: PaymentsProvider["name"], type: string, object: unknown): Promise<WebhookResult> {
+export async function handleRefundEvent(
+  tx: Executor,
+  bus: BusPublisher,
+  provider: Pick<PaymentsProvider, "name" | "refundOutcome">,
+  type: string,
+  object: unknown,
+): Promise<WebhookResult> {
   let refunds: RefundObject[];
   let intent: string | null;
   if (type === "charge.refunded") {
@@ -86,10 +91,10 @@ async function lockNamedPayment(tx: Executor, provider: PaymentsProvider["name"]
   return match ? lockPaymentRow(tx, match.id) : undefined;
 }
 
-async function applyRefund(tx: Executor, bus: BusPublisher, provider: PaymentsProvider["name"], refund: RefundObject, intent: string | null): Promise<boolean> {
-  const payment = await lockNamedPayment(tx, provider, refund.metadata?.["paymentId"], intent);
-  if (!payment) throw new PermanentWebhookError(`refund ${refund.id} names no ${provider} payment of ours`);
-  const outcome = stripeRefundOutcome(refund.status, refund.failure_reason);
+async function applyRefund(tx: Executor, bus: BusPublisher, provider: Pick<PaymentsProvider, "name" | "refundOutcome">, refund: RefundObject, intent: string | null): Promise<boolean> {
+  const payment = await lockNamedPayment(tx, provider.name, refund.metadata?.["paymentId"], intent);
+  if (!payment) throw new PermanentWebhookError(`refund ${refund.id} names no ${provider.name} payment of ours`);
+  const outcome = provider.refundOutcome(refund.status, refund.failure_reason);
   const ourId = refund.metadata?.["refundId"];
   const [known] = await tx
     .select()

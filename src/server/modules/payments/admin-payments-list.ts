@@ -14,7 +14,7 @@ import type { Executor } from "../../db/client";
 import { user } from "../../db/schema/auth";
 import { payments } from "../../db/schema/payments";
 import { paymentDisputes, paymentRefunds } from "../../db/schema/refunds";
-import { money4, toDispute, toRefund } from "./payment-rows";
+import { money4, toDispute, toRefund } from "./admin-payment-rows";
 import { REFUNDABLE_STATUSES } from "./refunds";
 
 const DAY_MS = 86_400_000;

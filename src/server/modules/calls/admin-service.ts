@@ -8,7 +8,7 @@ import { user } from "../../db/schema/auth";
 import { callLogs, callStatusUpdates } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
 import { AppError, notFound } from "../../http/app-error";
-import { historyConditions, NEWEST_FIRST, toCallLog } from "../calls/history-service";
+import { historyConditions, NEWEST_FIRST, toCallLog } from "./history-service";
 
 type CallRow = typeof callLogs.$inferSelect;
 
