@@ -23,10 +23,10 @@ test("an admin corrects a French string and visitors see it on the French home p
 
   const corrected = `Appelez le monde entier au meilleur prix ${randomBytes(2).toString("hex")}`;
   await row.getByRole("button", { name: "Edit hero.title" }).click();
-  const dialog = page.getByRole("dialog", { name: "Edit translation" });
-  await dialog.getByLabel("Text in Français").fill(corrected);
-  await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(dialog).toBeHidden();
+  const editor = page.getByRole("form", { name: "Edit translation hero.title" });
+  await editor.getByLabel("Text in Français").fill(corrected);
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor).toBeHidden();
   await expect(page.getByRole("row").filter({ hasText: "hero.title" }).first()).toContainText(corrected);
 
   // The visitor's next page: rendered again with the new string, not the kept page or a cached answer.

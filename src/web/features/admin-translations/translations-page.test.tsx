@@ -83,23 +83,23 @@ describe("TranslationsPage", () => {
     await waitFor(() => expect(router.state.location.search).toBe("?language=de&state=missing"));
   });
 
-  it("refuses a value that drops a placeholder before sending it, then saves the fixed value", async () => {
+  it("edits a value under its row, refusing one that drops a placeholder before sending it, then saving the fixed value", async () => {
     const fetchMock = stubApi();
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: "Edit footer.copyright" }));
-    const dialog = await screen.findByRole("dialog", { name: "Edit translation" });
-    expect(dialog.textContent).toContain("Keep these exactly as in English: \u2066{{year}}\u2069");
-    const box = within(dialog).getByLabelText("Text in Français");
+    const editor = await screen.findByRole("form", { name: "Edit translation footer.copyright" });
+    expect(editor.textContent).toContain("Keep these exactly as in English: \u2066{{year}}\u2069");
+    const box = within(editor).getByLabelText("Text in Français");
     fireEvent.change(box, { target: { value: "© Dialwise. Tous droits réservés." } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    expect(await within(dialog).findByText("Missing from the text: \u2066{{year}}\u2069")).toBeTruthy();
+    fireEvent.click(within(editor).getByRole("button", { name: "Save" }));
+    expect(await within(editor).findByText("Missing from the text: \u2066{{year}}\u2069")).toBeTruthy();
     expect(requests(fetchMock, "PUT")).toEqual([]);
 
     fireEvent.change(box, { target: { value: "© {{year}} Dialwise. Tous les droits sont réservés." } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    fireEvent.click(within(editor).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(requests(fetchMock, "PUT")).toHaveLength(1));
     expect(requests(fetchMock, "PUT")[0]!.body).toEqual({ language: "fr", key: "footer.copyright", value: "© {{year}} Dialwise. Tous les droits sont réservés." });
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Edit translation footer.copyright" })).toBeNull());
   });
 
   it("shows the server's refusal naming what is extra", async () => {
@@ -108,10 +108,10 @@ describe("TranslationsPage", () => {
     });
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: "Edit footer.copyright" }));
-    const dialog = await screen.findByRole("dialog", { name: "Edit translation" });
-    fireEvent.change(within(dialog).getByLabelText("Text in Français"), { target: { value: "© {{year}} Dialwise. Droits réservés." } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    const alert = await within(dialog).findByRole("alert");
+    const editor = await screen.findByRole("form", { name: "Edit translation footer.copyright" });
+    fireEvent.change(within(editor).getByLabelText("Text in Français"), { target: { value: "© {{year}} Dialwise. Droits réservés." } });
+    fireEvent.click(within(editor).getByRole("button", { name: "Save" }));
+    const alert = await within(editor).findByRole("alert");
     expect(alert.textContent).toBe("The text must keep the placeholders and markup of the English source exactly. Not in the English source: \u2066<b>\u2069");
   });
 

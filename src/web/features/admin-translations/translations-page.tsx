@@ -1,7 +1,6 @@
 import { Download, Languages, Upload } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { AdminTranslationRow } from "../../../shared/api/admin-translations";
 import { LOCALES, LOCALE_NAMES, type Locale } from "../../../shared/i18n/locales";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PAGE_WIDTH } from "../../components/ui/page-width";
@@ -14,7 +13,6 @@ import { useLocale } from "../../lib/use-locale";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useSearchView } from "../../lib/use-search-view";
-import { EditTranslationDialog } from "./edit-dialog";
 import { ImportTranslationsDialog } from "./import-dialog";
 import { MissingSummary } from "./missing-summary";
 import { applyTranslationsChange, TRANSLATIONS_SEARCH, translationsExportHref, useTranslationRows, type TranslationsFilterName } from "./translations-api";
@@ -24,7 +22,7 @@ const EMPTY_BOX = "flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py
 const SELECT = "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40";
 const LABEL = "block text-sm font-medium text-slate-800";
 
-/** /{lang}/translations: every key in one language, searched and filtered in the address bar, edited in place, exported and imported. */
+/** /{lang}/translations: every key in one language, searched and filtered in the address bar, edited in place under its row, exported and imported. */
 export function TranslationsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -37,7 +35,8 @@ export function TranslationsPage() {
   const language: Locale = filter.language ?? locale;
   const rows = useTranslationRows(language, filter, page);
   const wide = useMediaQuery("(min-width: 1024px)");
-  const [editing, setEditing] = useState<AdminTranslationRow | null>(null);
+  // The key whose value is open for editing, under its row.
+  const [editing, setEditing] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const data = rows.data;
   const filtered = Boolean(filter.q || filter.state);
@@ -120,7 +119,7 @@ export function TranslationsPage() {
 
       {data && data.total > 0 ? (
         <div className={cn("space-y-3 transition-opacity", rows.isPlaceholderData && "opacity-60")}>
-          <TranslationsTable rows={data.rows} language={language} wide={wide} busy={rows.isFetching} onEdit={setEditing} />
+          <TranslationsTable rows={data.rows} language={language} wide={wide} busy={rows.isFetching} editingKey={editing} onEdit={setEditing} />
           <Pager
             page={data.page}
             pageCount={data.pageCount}
@@ -130,7 +129,6 @@ export function TranslationsPage() {
         </div>
       ) : null}
 
-      <EditTranslationDialog language={language} row={editing} onClose={() => setEditing(null)} />
       <ImportTranslationsDialog language={language} open={importing} onClose={() => setImporting(false)} />
     </main>
   );

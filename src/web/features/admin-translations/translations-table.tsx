@@ -6,6 +6,7 @@ import type { AdminTranslationRow } from "../../../shared/api/admin-translations
 import { directionOf, type Locale } from "../../../shared/i18n/locales";
 import { Button } from "../../components/ui/button";
 import { DataTable } from "../../components/ui/data-table";
+import { ValueEditor } from "./value-editor";
 
 // The page is already searched, filtered and paged by the server: no table feature is needed.
 const features = tableFeatures({});
@@ -28,10 +29,10 @@ function StatusCell({ row }: { row: AdminTranslationRow }) {
   );
 }
 
-function EditButton({ row, onEdit }: { row: AdminTranslationRow; onEdit: (row: AdminTranslationRow) => void }) {
+function EditButton({ row, editing, onEdit }: { row: AdminTranslationRow; editing: boolean; onEdit: (key: string | null) => void }) {
   const { t } = useTranslation();
   return (
-    <Button variant="secondary" size="sm" onClick={() => onEdit(row)} aria-label={`${t("admin_translations.edit")} ${row.key}`}>
+    <Button variant="secondary" size="sm" onClick={() => onEdit(editing ? null : row.key)} aria-expanded={editing} aria-label={`${t("admin_translations.edit")} ${row.key}`}>
       <Pencil aria-hidden="true" className="size-4" />
       {t("admin_translations.edit")}
     </Button>
@@ -45,8 +46,22 @@ const Value = ({ row, language }: { row: AdminTranslationRow; language: Locale }
   </p>
 );
 
-/** One page of keys: key, English, the language's value, its state and Edit; cards on phones. */
-export function TranslationsTable({ rows, language, wide, busy, onEdit }: { rows: AdminTranslationRow[]; language: Locale; wide: boolean; busy: boolean; onEdit: (row: AdminTranslationRow) => void }) {
+/** One page of keys: key, English, the language's value, its state and Edit, which opens the editor under the row; cards on phones. */
+export function TranslationsTable({
+  rows,
+  language,
+  wide,
+  busy,
+  editingKey,
+  onEdit,
+}: {
+  rows: AdminTranslationRow[];
+  language: Locale;
+  wide: boolean;
+  busy: boolean;
+  editingKey: string | null;
+  onEdit: (key: string | null) => void;
+}) {
   const { t } = useTranslation();
   const columns = useMemo(
     () =>
@@ -63,17 +78,20 @@ export function TranslationsTable({ rows, language, wide, busy, onEdit }: { rows
         }),
         helper.accessor("value", { id: "value", header: () => t("admin_translations.column_value"), cell: (info) => <Value row={info.row.original} language={language} /> }),
         helper.display({ id: "status", header: () => t("admin_translations.column_status"), cell: (info) => <StatusCell row={info.row.original} /> }),
-        helper.display({ id: "edit", header: () => <span className="sr-only">{t("admin_translations.edit")}</span>, cell: (info) => <EditButton row={info.row.original} onEdit={onEdit} /> }),
+        helper.display({ id: "edit", header: () => <span className="sr-only">{t("admin_translations.edit")}</span>, cell: (info) => <EditButton row={info.row.original} editing={info.row.original.key === editingKey} onEdit={onEdit} /> }),
       ]),
-    [t, language, onEdit],
+    [t, language, editingKey, onEdit],
   );
   const table = useTable({ features, columns, data: rows, getRowId: (row) => row.key });
+  const editor = (row: AdminTranslationRow) =>
+    row.key === editingKey ? <ValueEditor key={`${language}:${row.key}`} language={language} row={row} onDone={() => onEdit(null)} /> : null;
   return (
     <DataTable
       table={table}
       label={t("admin_translations.table_label")}
       busy={busy}
       wide={wide}
+      rowDetails={(row) => editor(row.original)}
       card={(row) => (
         <div className="space-y-2">
           <code dir="ltr" className="block text-xs break-all">
@@ -85,8 +103,9 @@ export function TranslationsTable({ rows, language, wide, busy, onEdit }: { rows
           <Value row={row.original} language={language} />
           <div className="flex items-center justify-between gap-2">
             <StatusCell row={row.original} />
-            <EditButton row={row.original} onEdit={onEdit} />
+            <EditButton row={row.original} editing={row.original.key === editingKey} onEdit={onEdit} />
           </div>
+          {editor(row.original)}
         </div>
       )}
     />

@@ -9,7 +9,6 @@ import { TRANSLATION_VALUE_MAX } from "../../../shared/api/admin-translations";
 import { LOCALE_NAMES, directionOf, type Locale } from "../../../shared/i18n/locales";
 import { compareMarkup, markupKept, markupTokens } from "../../../shared/i18n/translation-markup";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Textarea } from "../../components/ui/textarea";
 import { ApiError } from "../../lib/api-client";
@@ -36,21 +35,11 @@ function valueForm(t: TFunction, english: string) {
 }
 type ValueFields = z.infer<ReturnType<typeof valueForm>>;
 
-/** Edit one key's value in one language; the English source and the markup to keep are shown above the box. */
-export function EditTranslationDialog({ language, row, onClose }: { language: Locale; row: AdminTranslationRow | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={row !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {row ? (
-        <DialogContent title={t("admin_translations.edit_title")} description={row.key}>
-          <EditForm key={`${language}:${row.key}`} language={language} row={row} onDone={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
-  );
-}
-
-function EditForm({ language, row, onDone }: { language: Locale; row: AdminTranslationRow; onDone: () => void }) {
+/**
+ * Edits one key's value in place, under its row (or in its card on a phone): the English source
+ * and the markup to keep above the box, checked as the admin types and again by the server.
+ */
+export function ValueEditor({ language, row, onDone }: { language: Locale; row: AdminTranslationRow; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSaveTranslation();
   const schema = useMemo(() => valueForm(t, row.english), [t, row.english]);
@@ -69,7 +58,7 @@ function EditForm({ language, row, onDone }: { language: Locale; row: AdminTrans
     ),
   );
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+    <form aria-label={`${t("admin_translations.edit_title")} ${row.key}`} onSubmit={(event) => void submit(event)} className="space-y-4 py-2" noValidate>
       <div className="space-y-1">
         <p className="text-sm font-medium text-slate-800">{t("admin_translations.english_label")}</p>
         <p lang="en" dir="ltr" className="rounded-lg bg-slate-50 p-3 text-start text-sm whitespace-pre-wrap text-slate-800">
@@ -78,7 +67,7 @@ function EditForm({ language, row, onDone }: { language: Locale; row: AdminTrans
         {tokens.length > 0 ? <p className="text-xs text-slate-600">{t("admin_translations.keep_markup", { tokens: tokenList(tokens) })}</p> : null}
       </div>
       <Field label={t("admin_translations.value_label", { language: LOCALE_NAMES[language].name })} error={form.formState.errors.value?.message}>
-        <Textarea rows={4} lang={language} dir={directionOf(language)} {...form.register("value")} />
+        <Textarea rows={3} lang={language} dir={directionOf(language)} autoFocus {...form.register("value")} />
       </Field>
       {save.isError ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
