@@ -138,4 +138,25 @@ describe("TranslationsPage", () => {
     expect(dialog.textContent).toContain("Missing from the text: \u2066{{year}}\u2069");
     expect((within(dialog).getByRole("button", { name: "Import" }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it("shows cards on a phone and opens the editor inside the card, the Arabic value right to left", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    stubApi();
+    renderPage("/en/translations?language=ar");
+    const list = await screen.findByRole("list", { name: "Translation keys" });
+    const cards = within(list).getAllByRole("listitem");
+    expect(cards).toHaveLength(2);
+    expect(screen.queryByRole("region", { name: "Translation keys" })).toBeNull();
+    const edit = within(cards[0]!).getByRole("button", { name: "Edit footer.copyright" });
+    expect(edit.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(edit);
+    const editor = await within(cards[0]!).findByRole("form", { name: "Edit translation footer.copyright" });
+    expect(edit.getAttribute("aria-expanded")).toBe("true");
+    const box = within(editor).getByLabelText("Text in العربية");
+    expect(box.getAttribute("dir")).toBe("rtl");
+    expect(box.getAttribute("lang")).toBe("ar");
+    // Edit again closes it.
+    fireEvent.click(edit);
+    await waitFor(() => expect(within(cards[0]!).queryByRole("form")).toBeNull());
+  });
 });
