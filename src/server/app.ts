@@ -27,6 +27,7 @@ import { registerEventStream } from "./modules/events/stream-routes";
 import { translationsSeeder } from "./modules/i18n/seed";
 import { registerI18nRoutes } from "./modules/i18n/routes";
 import { createStringsCache } from "./modules/i18n/strings-cache";
+import { registerAdminTranslationRoutes } from "./modules/i18n/admin-routes";
 import { registerCrawlerRoutes } from "./modules/site/routes";
 import { registerSystemRoutes } from "./modules/system/routes";
 import { registerAdminRoutes } from "./modules/admin/routes";
@@ -232,6 +233,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerProfileRoutes(app, database.db);
   const strings = createStringsCache(database.db, bus);
   registerI18nRoutes(app, strings);
+  registerAdminTranslationRoutes(app, { db: database.db, bus, cache: strings });
   registerRatesRoutes(app, rates);
   // The site search: countries, then the published guides and the FAQ (tests may put stand-ins in their place).
   const postSearch = postSearchSource(database.db, bus);

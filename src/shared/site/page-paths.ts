@@ -6,7 +6,7 @@
  */
 export const PUBLIC_PAGE_PATHS = ["", "auth", "signup", "reset-password", "countries", "country/:code", "twilio-test", "search", "blogs-guides", "blog/:slug", "faq", "terms", "privacy", "support"] as const;
 export const CUSTOMER_PAGE_PATHS = ["profile", "contacts", "history", "phone", "local-checkout", "payment-success", "payments"] as const;
-export const ADMIN_PAGE_PATHS = ["dashboard", "country-rates", "discounts", "admin-payments", "credit-audit", "calls", "blogs", "admin-support"] as const;
+export const ADMIN_PAGE_PATHS = ["dashboard", "country-rates", "discounts", "admin-payments", "credit-audit", "calls", "blogs", "admin-support", "translations"] as const;
 
 /** Paths the spec lets people use without a language prefix (the web redirects them to the preferred language). */
 export const UNPREFIXED_PATHS = ["", "dashboard", "auth", "signup", "reset-password", "phone", "profile"] as const;

@@ -69,6 +69,7 @@ export const adminPages: PageRoute[] = [
   page("calls", () => import("../features/admin-calls/admin-calls-page")),
   page("blogs", () => import("../features/admin-blog/admin-blog-page")),
   page("admin-support", () => import("../features/admin-support/admin-support-page")),
+  page("translations", () => import("../features/admin-translations/translations-page")),
 ];
 
 /**

@@ -2,27 +2,25 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminBlogPost } from "../../../shared/api/blog";
 import { SEED_DIR } from "../../app";
-import { openDatabase, type DatabaseHandle } from "../../db/client";
-import { engines, openTestDatabase, type TestDatabase } from "../../test/engines";
+import { engines, openTestDatabase } from "../../test/engines";
 import { eventually } from "../../test/eventually";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServerOn, type TestServer } from "../../test/test-server";
+import { startTwoInstances, type TwoInstances } from "../../test/two-instances";
 import { openPublishedPosts, type PublishedPosts } from "./published-posts";
 import { readShippedGuides } from "./seed";
 
 // What the page status and the sitemap read: each instance's list of published slugs follows changes made on another.
 describe.each(engines.filter((engine) => engine === "postgres"))("published posts across two instances on %s", (engine) => {
-  let shared: TestDatabase;
+  let instances: TwoInstances;
   let first: TestServer;
   let second: TestServer;
   let firstPosts: PublishedPosts;
   let admin: TestUser;
 
   beforeAll(async () => {
-    shared = await openTestDatabase(engine, "prepared");
-    second = await startTestServerOn(shared, async () => undefined);
-    const firstDatabase: DatabaseHandle = await openDatabase({ databaseUrl: shared.url! });
-    first = await startTestServerOn(firstDatabase, () => firstDatabase.close());
+    instances = await startTwoInstances(engine);
+    ({ first, second } = instances);
     firstPosts = await openPublishedPosts(first.database.db, first.bus, (error) => {
       throw error;
     });
@@ -30,9 +28,7 @@ describe.each(engines.filter((engine) => engine === "postgres"))("published post
   });
   afterAll(async () => {
     firstPosts.close();
-    await first.close();
-    await second.close();
-    await shared.destroy();
+    await instances.close();
   });
 
   it("learns of a post published, unpublished and deleted on the other instance", async () => {

@@ -2,6 +2,7 @@ import type { Locale } from "../../../shared/i18n/locales";
 import type { EventBus } from "../../db/bus";
 import type { Executor } from "../../db/client";
 import { loadStrings } from "./service";
+import { TRANSLATIONS_CHANGED_TOPIC } from "./translations-changed";
 
 export interface StringsFilter {
   prefixes: string[];
@@ -10,14 +11,21 @@ export interface StringsFilter {
 
 /**
  * A language's strings kept in memory for a short while: every page load asks
- * for them, and they change only on a release or an admin's edit. The lifetime
- * matches the browser cache (60 s), so an edit made on any instance shows
- * everywhere within a minute. It is forgotten when the event bus reconnects, as
- * every cache is: a database that was out of reach may have changed meanwhile.
+ * for them, and they change only on a release or an admin's edit. An admin's edit
+ * is announced on the bus (TRANSLATIONS_CHANGED_TOPIC), and every instance forgets
+ * its strings as it hears it; the 60 s lifetime only bounds what a change made
+ * outside the app (a hand-run SQL update) takes to show. It is forgotten when the
+ * event bus reconnects, as every cache is: a database that was out of reach may
+ * have changed meanwhile.
  */
 export function createStringsCache(db: Executor, bus: EventBus, lifetimeMs = 60_000, now: () => number = Date.now) {
   const entries = new Map<Locale, { loadedAt: number; strings: Promise<Record<string, string>> }>();
-  bus.subscribe(null, () => entries.clear());
+  bus.subscribe(
+    (message) => {
+      if (message.topic === TRANSLATIONS_CHANGED_TOPIC) entries.clear();
+    },
+    () => entries.clear(),
+  );
 
   function all(language: Locale): Promise<Record<string, string>> {
     const cached = entries.get(language);

@@ -25,6 +25,9 @@ const ALLOWED_IDENTICAL = new Set([
   "blog.admin.column.status",
   "blog.admin.column.date",
   "blog.admin.column.actions",
+  // The translations page: "Status" in Swedish, German and Portuguese, "Pages" in French.
+  "admin_translations.column_status",
+  "admin_translations.pagination",
   // "{{price}}/min" is how Swedish, French, Spanish and Portuguese write a price per minute too;
   // "Contacts" and "Actions" are the French words, "Name" the German one.
   "contacts.per_minute",

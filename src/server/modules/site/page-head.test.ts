@@ -168,6 +168,7 @@ describe.each(engines)("page heads on %s", (engine) => {
       ["calls", "admin-calls", "admin_calls.title"],
       ["blogs", "blog", "blog.admin.page_title"],
       ["admin-support", "admin-support", "admin_support.title"],
+      ["translations", "admin-translations", "admin_translations.title"],
     ];
     // A page added later must be named here too.
     expect(pages.map(([address]) => address)).toEqual(expect.arrayContaining([...CUSTOMER_PAGE_PATHS, ...ADMIN_PAGE_PATHS]));

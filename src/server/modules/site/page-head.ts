@@ -88,6 +88,7 @@ const PAGE_TITLE_KEYS: Record<string, string> = {
   calls: "admin_calls.title",
   blogs: "blog.admin.page_title",
   "admin-support": "admin_support.title",
+  translations: "admin_translations.title",
 };
 const NOT_FOUND_TITLE_KEY = "not_found.title";
 const COUNTRY = /^country\/([a-z0-9-]+)$/;

@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, Download, PhoneOff } from "lucide-react";
+import { Download, PhoneOff } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonVariants } from "../../components/ui/button";
+import { Pager } from "../../components/ui/pager";
 import { PageSpinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
@@ -32,7 +33,6 @@ export function AdminCallsPage() {
   // Phones get cards: ten columns cannot be read at 390 px.
   const wide = useMediaQuery("(min-width: 1024px)");
   const [openSid, setOpenSid] = useState<string | null>(null);
-  const number = new Intl.NumberFormat(locale);
 
   const filtered = isFiltered(filter);
   const data = calls.data;
@@ -94,21 +94,12 @@ export function AdminCallsPage() {
       {data && data.calls.length > 0 ? (
         <div className={cn("space-y-3 transition-opacity", calls.isPlaceholderData && "opacity-60")} aria-busy={calls.isFetching}>
           <AdminCallsTable calls={data.calls} onOpen={setOpenSid} wide={wide} />
-          <nav aria-label={t("history.pagination")} className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {t("history.page_status", { page: number.format(data.page), pages: number.format(data.pageCount) })}
-            </p>
-            <div className="flex gap-2">
-              <Button variant="secondary" size="sm" onClick={() => changePage(data.page - 1)} disabled={data.page <= 1}>
-                <ChevronLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-                {t("history.previous_page")}
-              </Button>
-              <Button variant="secondary" size="sm" onClick={() => changePage(data.page + 1)} disabled={data.page >= data.pageCount}>
-                {t("history.next_page")}
-                <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            page={data.page}
+            pageCount={data.pageCount}
+            onChange={changePage}
+            prefix="history"
+          />
         </div>
       ) : null}
 

@@ -1,0 +1,126 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  adminTranslations,
+  importTranslations,
+  previewTranslationImport,
+  TRANSLATION_STATES,
+  translationsExportPath,
+  updateTranslation,
+  type TranslationState,
+} from "../../../shared/api/admin-translations";
+import { isLocale, type Locale } from "../../../shared/i18n/locales";
+import { callApi } from "../../lib/api-client";
+import { i18n } from "../../lib/i18n/i18n";
+import type { SearchView, SearchViewCodec } from "../../lib/use-search-view";
+
+/** What the page shows: a language (the admin's own when the address names none), a search, a state. */
+export interface TranslationsFilter {
+  language?: Locale;
+  q?: string;
+  state?: TranslationState;
+}
+export type TranslationsFilterName = keyof TranslationsFilter;
+
+/** `?language=…&q=…&state=…&page=…`; anything malformed is dropped, so a hand-edited link never fails. */
+export function readTranslationsSearch(search: URLSearchParams): SearchView<TranslationsFilter> {
+  const filter: TranslationsFilter = {};
+  const language = search.get("language");
+  if (isLocale(language)) filter.language = language;
+  const q = search.get("q");
+  if (q !== null && q.trim() !== "" && q.length <= 200) filter.q = q;
+  const state = search.get("state");
+  if (TRANSLATION_STATES.includes(state as TranslationState)) filter.state = state as TranslationState;
+  const page = Number(search.get("page"));
+  return { filter, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
+export function writeTranslationsSearch(filter: TranslationsFilter, page: number): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filter.language) search.set("language", filter.language);
+  if (filter.q) search.set("q", filter.q);
+  if (filter.state) search.set("state", filter.state);
+  if (page > 1) search.set("page", String(page));
+  return search;
+}
+
+export const TRANSLATIONS_SEARCH: SearchViewCodec<TranslationsFilter> = { read: readTranslationsSearch, write: writeTranslationsSearch };
+
+/** The filter with one field changed ("" removes it), or with only the language kept when the change is null. */
+export function applyTranslationsChange(filter: TranslationsFilter, change: { name: TranslationsFilterName; value: string } | null): TranslationsFilter {
+  if (change === null) return filter.language ? { language: filter.language } : {};
+  const next: Record<string, string> = { ...filter };
+  if (change.value) next[change.name] = change.value;
+  else delete next[change.name];
+  return readTranslationsSearch(new URLSearchParams(next)).filter;
+}
+
+const TRANSLATIONS_KEY = ["admin", "translations"] as const;
+
+export function useTranslationRows(language: Locale, filter: TranslationsFilter, page: number) {
+  return useQuery({
+    queryKey: [...TRANSLATIONS_KEY, "list", language, filter.q ?? "", filter.state ?? "", page],
+    queryFn: ({ signal }) => callApi(adminTranslations, { query: { language, q: filter.q, state: filter.state, page }, signal }),
+    // The current page stays on screen while the next search or page loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Puts a saved value into this browser's strings too, when the language is loaded here: the admin
+ * sees their own edit at once (visitors get it from the server on their next page).
+ */
+function showHere(language: Locale, strings: Record<string, string>) {
+  if (i18n.hasResourceBundle(language, "translation")) i18n.addResourceBundle(language, "translation", strings, true, true);
+}
+
+export function useSaveTranslation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { language: Locale; key: string; value: string }) => callApi(updateTranslation, { body }),
+    onSuccess: ({ row }, body) => {
+      showHere(body.language, { [row.key]: body.value });
+      return queryClient.invalidateQueries({ queryKey: TRANSLATIONS_KEY });
+    },
+  });
+}
+
+export function usePreviewImport() {
+  return useMutation({ mutationFn: (body: { language: Locale; strings: Record<string, string> }) => callApi(previewTranslationImport, { body }) });
+}
+
+export function useImportTranslations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { language: Locale; strings: Record<string, string> }) => callApi(importTranslations, { body }),
+    onSuccess: (report, body) => {
+      showHere(body.language, Object.fromEntries(report.changed.map((change) => [change.key, change.after])));
+      return queryClient.invalidateQueries({ queryKey: TRANSLATIONS_KEY });
+    },
+  });
+}
+
+/** The language's JSON file; the browser downloads it with the session cookie. */
+export const translationsExportHref = (language: Locale) => `${translationsExportPath}?language=${language}`;
+
+/**
+ * A chosen file's text as the import's object: a flat object of key → text. A nested object
+ * ({"nav": {"home": "…"}}) is flattened with dots, as the keys are written; anything else is null.
+ */
+export function readImportFile(text: string): Record<string, string> | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const flat: Record<string, string> = {};
+  const walk = (value: unknown, prefix: string): boolean => {
+    if (typeof value === "string") {
+      flat[prefix] = value;
+      return prefix !== "";
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+    return Object.entries(value).every(([key, inner]) => walk(inner, prefix ? `${prefix}.${key}` : key));
+  };
+  return walk(parsed, "") ? flat : null;
+}
