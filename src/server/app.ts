@@ -30,6 +30,7 @@ import { createStringsCache } from "./modules/i18n/strings-cache";
 import { registerCrawlerRoutes } from "./modules/site/routes";
 import { registerSystemRoutes } from "./modules/system/routes";
 import { registerAdminRoutes } from "./modules/admin/routes";
+import { registerAdminUsersRoutes } from "./modules/admin-users/routes";
 import { registerAdminCallsRoutes } from "./modules/admin-calls/routes";
 import { registerAdminBackgroundRoutes } from "./modules/admin/background-routes";
 import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
@@ -238,6 +239,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerCallHistoryRoutes(app, database.db);
   registerContactRoutes(app, { db: database.db, rates });
   registerAdminCallsRoutes(app, database.db);
+  registerAdminUsersRoutes(app, { db: database.db, auth, carrier });
   registerPaymentsRoutes(app, {
     db: database.db,
     bus,

@@ -32,6 +32,11 @@ export interface Carrier {
    * Twilio keeps its calls whatever happens to us, so it has none.
    */
   lostCalls?(): Promise<string[]>;
+  /**
+   * Hangs up a live call of the customer's from our side (a ban, decision 039): true when it was live
+   * and is now ending. The carrier's final status event settles it as any hang-up does.
+   */
+  endCall(userId: string, callSid: string): Promise<boolean>;
   /** Ends what the carrier holds open (peers, timers) when the server stops. */
   close?(): Promise<void>;
 }
