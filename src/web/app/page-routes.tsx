@@ -67,6 +67,8 @@ export const adminPages: PageRoute[] = [
   page("admin-payments", () => import("../features/admin-payments/admin-payments-page")),
   page("credit-audit", () => import("../features/credit-audit/credit-audit-page")),
   page("calls", () => import("../features/admin-calls/admin-calls-page")),
+  page("users", () => import("../features/admin-users/users-route")),
+  page("users/:userId", () => import("../features/admin-users/users-route")),
   page("blogs", () => import("../features/admin-blog/admin-blog-page")),
   page("admin-support", () => import("../features/admin-support/admin-support-page")),
 ];

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { CALL_DIRECTIONS } from "../../../shared/api/admin-calls";
 import { CALL_STATUSES } from "../../../shared/api/calls";
 import { COUNTRIES } from "../../../shared/countries/countries";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
+import { TextFilter } from "../../components/ui/search-field";
 import { useCountryName } from "../../lib/rates/country-names";
 import { statusKey } from "../../components/call-log-cells";
 import { isFiltered, rangeIsBackwards, type AdminCallsFilter, type AdminCallsFilterName } from "./admin-calls-api";
@@ -12,44 +13,8 @@ import { isFiltered, rangeIsBackwards, type AdminCallsFilter, type AdminCallsFil
 const SELECT = "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40";
 const LABEL = "block text-sm font-medium text-slate-800";
 
-/** Typing pauses this long before a text filter asks the server. */
-export const TEXT_FILTER_DELAY_MS = 300;
-
 /** One field's new value ("" clears it), or null to clear them all. */
 export type AdminCallsFilterChange = { name: AdminCallsFilterName; value: string } | null;
-
-/**
- * A text filter that applies once typing pauses, so each keystroke does not ask the server.
- * A value changed from outside (cleared, back button) replaces what is in the box.
- */
-function TextFilter({ id, label, hint, value, type, onCommit }: { id: string; label: string; hint: string; value: string; type: "search" | "tel"; onCommit: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-  useEffect(() => {
-    if (value === sent.current) return;
-    sent.current = value;
-    setText(value);
-  }, [value]);
-  useEffect(() => {
-    if (text === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = text;
-      onCommit(text);
-    }, TEXT_FILTER_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, onCommit]);
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className={LABEL}>
-        {label}
-      </label>
-      <Input id={id} type={type} dir="ltr" autoComplete="off" value={text} onChange={(event) => setText(event.target.value)} aria-describedby={`${id}-hint`} className="text-start" />
-      <p id={`${id}-hint`} className="text-xs text-slate-500">
-        {hint}
-      </p>
-    </div>
-  );
-}
 
 /** Days, status, direction, country, a part of the customer's email and of the number; each change applies at once. */
 export function AdminCallsFilters({ filter, onChange }: { filter: AdminCallsFilter; onChange: (change: AdminCallsFilterChange) => void }) {
