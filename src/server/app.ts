@@ -34,6 +34,7 @@ import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerAdminCallsRoutes } from "./modules/calls/admin-routes";
 import { handleCallQualityCredits } from "./modules/call-credits/quality-job";
 import { registerCallCreditRoutes } from "./modules/call-credits/routes";
+import { registerAdminUsersRoutes } from "./modules/admin-users/routes";
 import { registerAdminBackgroundRoutes } from "./modules/admin/background-routes";
 import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
 import { registerAdminPaymentsRoutes } from "./modules/payments/admin-routes";
@@ -244,6 +245,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerContactRoutes(app, { db: database.db, rates });
   registerAdminCallsRoutes(app, database.db);
   registerCallCreditRoutes(app, database.db, bus);
+  registerAdminUsersRoutes(app, { db: database.db, auth, carrier });
   registerPaymentsRoutes(app, {
     db: database.db,
     bus,

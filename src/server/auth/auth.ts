@@ -19,6 +19,7 @@ import { betterAuthLog } from "./log-bridge";
 import { prepareExistingAccountNote } from "./existing-account-note";
 import { createResetLink, revokeResetLinks, type ResetLinkStore } from "./reset-links";
 import { uncountedRefusal } from "./throttle";
+import { refuseBannedSession } from "./banned-sign-in";
 
 /** Names better-auth's cookies: the session is `dialwise.session_token` (`__Secure-` before it over HTTPS). */
 export const AUTH_COOKIE_PREFIX = "dialwise";
@@ -110,6 +111,8 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
         adminRequested: { type: "boolean", required: false, defaultValue: false, input: false, returned: false },
         // The preferred language: the sign-up page's at creation, then the profile's (emails use it).
         locale: { type: "string", required: false, input: false, returned: false },
+        // Set only by an admin's ban (decision 039); read with every session, so a banned account has none.
+        banned: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
     emailAndPassword: {
@@ -163,6 +166,9 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
       },
     },
     databaseHooks: {
+      // A banned account gets no session, whichever way it signs in (password, Google, a verification link); asked
+      // only once the password was checked, so the answer tells nothing to someone who does not know it.
+      session: { create: { before: async (data) => refuseBannedSession(db, data.userId) } },
       user: {
         create: {
           before: async (data, endpoint) => {

@@ -26,6 +26,8 @@ export async function resolveViewer(auth: Auth, request: FastifyRequest): Promis
   // No session because the database was lost is a 503, not a signed-out visitor (nor better-auth's 500).
   const found = await surfaceAuthOutage(() => auth.api.getSession({ headers: requestHeaders(request) }), (session) => session === null);
   if (!found) return null;
+  // A session that slipped in while its account was being banned counts for nothing (decision 039).
+  if ((found.user as { banned?: unknown }).banned === true) return null;
   const role = (found.user as { role?: unknown }).role === "admin" ? "admin" : "user";
   return {
     userId: found.user.id,

@@ -1,6 +1,6 @@
 import { countrySlugToCode } from "../../shared/countries/countries";
 import { isLocaleSegment } from "../../shared/i18n/locales";
-import { ADMIN_PAGE_PATHS, CUSTOMER_PAGE_PATHS, PUBLIC_PAGE_PATHS, UNPREFIXED_PATHS } from "../../shared/site/page-paths";
+import { ADMIN_PAGE_PATHS, CUSTOMER_PAGE_PATHS, isPrivatePage, PUBLIC_PAGE_PATHS, UNPREFIXED_PATHS } from "../../shared/site/page-paths";
 
 const PAGE_PATHS = new Set<string>([...PUBLIC_PAGE_PATHS, ...CUSTOMER_PAGE_PATHS, ...ADMIN_PAGE_PATHS]);
 const UNPREFIXED = new Set<string>(UNPREFIXED_PATHS);
@@ -19,7 +19,7 @@ export function pageStatus(pathname: string, isCountry: (isoCode: string) => boo
   if (segments.length === 1 && UNPREFIXED.has(first)) return 200;
   if (!isLocaleSegment(first)) return 404;
   const page = rest.join("/");
-  if (PAGE_PATHS.has(page)) return 200;
+  if (PAGE_PATHS.has(page) || isPrivatePage(page)) return 200;
   const country = COUNTRY.exec(page);
   if (country?.[1] !== undefined) {
     const code = countrySlugToCode(country[1]);

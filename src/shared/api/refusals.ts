@@ -14,6 +14,7 @@ export const CALL_REFUSALS = [
   "personal_blocked",
   "no_rate",
   "unknown_caller",
+  "account_banned",
 ] as const;
 export type CallRefusal = (typeof CALL_REFUSALS)[number];
 

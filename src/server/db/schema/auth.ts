@@ -18,6 +18,13 @@ export const user = pgTable("user", {
   locale: text("locale"),
   /** When the person deleted the account: its name and email are anonymised then, its money records kept (decision 037). */
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  /**
+   * Banned by an admin (decision 039): no session, no call, no purchase until unbanned. Ours, not
+   * better-auth's admin plugin (the project does not use it); the reason is the admin's, shown to admins only.
+   */
+  banned: boolean("banned").notNull().default(false),
+  banReason: text("ban_reason"),
+  bannedAt: timestamp("banned_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

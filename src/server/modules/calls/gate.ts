@@ -57,8 +57,10 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
 
   // First the balance row's lock, then the live-call check and the balance: see lockBalance.
   const balance = await lockBalance(tx, caller.id);
-  // The account was deleted while this call was on its way (deletion takes the same lock first).
-  if (await isDeleted(tx, caller.id)) return refuse(deps, tx, caller.id, payload, "unknown_caller", quote);
+  // The account was deleted or banned while this call was on its way (deletion and a ban take the same lock first).
+  const standing = await standingOf(tx, caller.id);
+  if (standing === "deleted") return refuse(deps, tx, caller.id, payload, "unknown_caller", quote);
+  if (standing === "banned") return refuse(deps, tx, caller.id, payload, "account_banned", quote);
   const live = await tx
     .select({ id: callLogs.id })
     .from(callLogs)
@@ -109,9 +111,11 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
   );
 }
 
-async function isDeleted(tx: Executor, userId: string): Promise<boolean> {
-  const [row] = await tx.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, userId));
-  return !row || row.deletedAt !== null;
+/** Whether the account may call: gone (deleted), banned by an admin (decision 039), or in good standing. */
+async function standingOf(tx: Executor, userId: string): Promise<"deleted" | "banned" | "ok"> {
+  const [row] = await tx.select({ deletedAt: user.deletedAt, banned: user.banned }).from(user).where(eq(user.id, userId));
+  if (!row || row.deletedAt !== null) return "deleted";
+  return row.banned ? "banned" : "ok";
 }
 
 /** A refused call: recorded as failed with its reason (it shows in history), told to the browser, and rejected. */

@@ -68,3 +68,15 @@ export async function ledgerRow(db: Pick<Executor, "select">, id: number): Promi
   const [row] = await db.select(columns).from(ledgerEntries).innerJoin(user, eq(user.id, ledgerEntries.userId)).where(eq(ledgerEntries.id, id));
   return row ? toLedgerRow(row) : undefined;
 }
+
+/** One account's latest ledger rows, newest first (a customer's page in the back office). */
+export async function latestLedgerRows(db: Pick<Executor, "select">, userId: string, limit: number): Promise<CreditLedgerRow[]> {
+  const rows = await db
+    .select(columns)
+    .from(ledgerEntries)
+    .innerJoin(user, eq(user.id, ledgerEntries.userId))
+    .where(eq(ledgerEntries.userId, userId))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
+  return rows.map(toLedgerRow);
+}

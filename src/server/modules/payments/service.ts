@@ -41,7 +41,9 @@ export async function startCheckout(
 ): Promise<{ paymentId: string; provider: PaymentsProvider["name"]; url: string }> {
   const amount = parseMoney(input.amount);
   assertAmountInRange(deps, amount);
-  const [owner] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  const [owner] = await deps.db.select({ email: user.email, banned: user.banned }).from(user).where(eq(user.id, userId));
+  // A banned account buys nothing (decision 039); its sessions are gone, so this is the last word for a request already on its way.
+  if (owner?.banned) throw new AppError(403, "account_banned", "This account is suspended. Please contact support.");
   const paymentId = newPaymentId();
   const terms = await deps.db.transaction(async (tx) => {
     const now = new Date();

@@ -166,6 +166,9 @@ describe.each(engines)("page heads on %s", (engine) => {
       ["admin-payments", "admin-payments", "admin_payments.title"],
       ["credit-audit", "credit-audit", "credit_audit.title"],
       ["calls", "admin-calls", "admin_calls.title"],
+      ["users", "admin-users", "admin_users.title"],
+      // A customer's page is titled as the list in its head (their email is not put there).
+      ["users/:userId", "admin-users", "admin_users.title"],
       ["blogs", "blog", "blog.admin.page_title"],
       ["admin-support", "admin-support", "admin_support.title"],
       ["translations", "admin-translations", "admin_translations.title"],

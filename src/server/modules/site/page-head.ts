@@ -1,7 +1,7 @@
 import { countryName, countrySlugToCode } from "../../../shared/countries/countries";
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "../../../shared/i18n/locales";
 import { formatUsd, moneyToDecimal } from "../../../shared/money";
-import { ADMIN_PAGE_PATHS, CUSTOMER_PAGE_PATHS } from "../../../shared/site/page-paths";
+import { isPrivatePage } from "../../../shared/site/page-paths";
 import type { RatesSnapshot } from "../rates/snapshot";
 import { htmlAttribute, htmlText } from "../../http/html-escape";
 
@@ -52,7 +52,6 @@ const OG_LOCALES: Record<Locale, string> = {
   pt: "pt_BR",
 };
 
-const PRIVATE = new Set<string>([...CUSTOMER_PAGE_PATHS, ...ADMIN_PAGE_PATHS]);
 /** Public pages with their own words; others (sign-in, sign-up) borrow the home page's. */
 const SIMPLE_PAGES: Record<string, { key: string; image: OgImageKind }> = {
   "": { key: "home", image: "home" },
@@ -86,6 +85,7 @@ const PAGE_TITLE_KEYS: Record<string, string> = {
   "admin-payments": "admin_payments.title",
   "credit-audit": "credit_audit.title",
   calls: "admin_calls.title",
+  users: "admin_users.title",
   blogs: "blog.admin.page_title",
   "admin-support": "admin_support.title",
   translations: "admin_translations.title",
@@ -119,11 +119,12 @@ export async function resolvePageHead(pathname: string, status: 200 | 404, sourc
     languages: LOCALES,
     ogType: "website",
     image: "home",
-    noindex: status === 404 || PRIVATE.has(page),
+    noindex: status === 404 || isPrivatePage(page),
     offer: null,
   };
   if (status === 404) return { ...base, title: titled(say(NOT_FOUND_TITLE_KEY)), heading: say(NOT_FOUND_TITLE_KEY) };
-  const own = PAGE_TITLE_KEYS[page];
+  // A customer's page is titled as the list until the web app names the customer (their email is not put in a head).
+  const own = PAGE_TITLE_KEYS[page] ?? (page.startsWith("users/") ? PAGE_TITLE_KEYS["users"] : undefined);
   if (own !== undefined) return { ...base, title: titled(say(own)), heading: say(own) };
 
   const simple = SIMPLE_PAGES[page];

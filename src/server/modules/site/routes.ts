@@ -10,7 +10,8 @@ const CRAWLER_CACHE = "public, max-age=3600";
 
 /** /robots.txt and /sitemap.xml, for search engines. GET and HEAD (Fastify adds HEAD for each GET). */
 export function registerCrawlerRoutes(app: FastifyInstance, options: { publicUrl: string; rates: RatesCatalog; publishedPosts: PublishedPosts }): void {
-  const robots = buildRobots(options.publicUrl, [...CUSTOMER_PAGE_PATHS, ...ADMIN_PAGE_PATHS]);
+  // A path with a part (users/:userId) is already disallowed by its first segment's line.
+  const robots = buildRobots(options.publicUrl, [...CUSTOMER_PAGE_PATHS, ...ADMIN_PAGE_PATHS].filter((page) => !page.includes(":")));
   // The sitemap lists the countries of one rates snapshot and one load of the published posts: built again only when either changes.
   let sitemap: { snapshot: RatesSnapshot; posts: number; xml: string } | null = null;
 

@@ -39,6 +39,11 @@ export interface Carrier {
    * (it measured nothing, or keeps no such figures).
    */
   callQuality(callSid: string): Promise<CarrierQuality | "pending" | null>;
+  /**
+   * Hangs up a live call of the customer's from our side (a ban, decision 039): true when it was live
+   * and is now ending. The carrier's final status event settles it as any hang-up does.
+   */
+  endCall(userId: string, callSid: string): Promise<boolean>;
   /** Ends what the carrier holds open (peers, timers) when the server stops. */
   close?(): Promise<void>;
 }

@@ -1,7 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import {
   adminCreditAccounts,
-  adminCreditAdjust,
   adminCreditLedger,
   creditLedgerCsvPath,
   type CreditLedgerFilter,
@@ -25,15 +24,6 @@ export function useCreditAccounts(onlyDrifted: boolean, page: number) {
     queryKey: [...CREDIT_AUDIT_KEY, "accounts", onlyDrifted, page],
     queryFn: ({ signal }) => callApi(adminCreditAccounts, { query: { ...(onlyDrifted ? { only: "drifted" as const } : {}), page }, signal }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** An adjustment; once it lands, the ledger and the reconciliation are read again. */
-export function useAdjustCredits() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { email: string; amount: string; reason: string }) => callApi(adminCreditAdjust, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CREDIT_AUDIT_KEY }),
   });
 }
 

@@ -11,7 +11,7 @@ import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { AccountsView } from "./accounts-view";
-import { AdjustmentForm } from "./adjustment-form";
+import { AdjustmentForm } from "../../components/credit-adjustment-form";
 import { AuditPager } from "./audit-pager";
 import { ledgerCsvHref, rangeIsBackwards, useCreditAccounts, useCreditLedger } from "./credit-audit-api";
 import { CREDIT_AUDIT_PREFIXES, useCreditAuditStrings } from "./credit-audit-strings";

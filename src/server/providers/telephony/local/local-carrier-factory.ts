@@ -1,4 +1,5 @@
 import type { CarrierQuality } from "../../../../shared/api/call-credits";
+import { AppError } from "../../../http/app-error";
 import type { CarrierCall } from "../carrier";
 import type { CarrierContext, CarrierFactory } from "../choose-carrier";
 import { extendLiveCallLimit } from "../../../modules/calls/limit-extension";
@@ -36,6 +37,16 @@ export class LocalCarrier extends LocalCarrierSigning {
 
   override fetchCall(callSid: string): Promise<CarrierCall | null> {
     return this.calls.fetchCall(callSid);
+  }
+
+  /** A call the carrier never carried (or not the customer's) is not live here: nothing to end. */
+  override async endCall(userId: string, callSid: string): Promise<boolean> {
+    try {
+      return await this.calls.hangUp(userId, callSid);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return false;
+      throw error;
+    }
   }
 
   lostCalls(): Promise<string[]> {

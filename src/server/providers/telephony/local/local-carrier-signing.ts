@@ -44,6 +44,11 @@ export class LocalCarrierSigning implements Carrier {
   async callQuality(_callSid: string): Promise<CarrierQuality | "pending" | null> {
     return null;
   }
+
+  /** Holds no calls, so has none to end. */
+  async endCall(_userId: string, _callSid: string): Promise<boolean> {
+    return false;
+  }
 }
 
 const HEADER = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));

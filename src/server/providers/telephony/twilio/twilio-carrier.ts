@@ -10,6 +10,8 @@ export type TwilioSettings = NonNullable<Config["twilio"]>;
 export interface TwilioCallsApi {
   fetch(callSid: string): Promise<{ sid: string; status: string; duration: string | null } | null>;
   children(parentCallSid: string): Promise<{ sid: string; status: string; duration: string | null }[]>;
+  /** Hangs up a call (status=completed); false when Twilio no longer has it live. Tests that never end calls leave it out. */
+  complete?(callSid: string): Promise<boolean>;
 }
 
 /**
@@ -68,6 +70,11 @@ export class TwilioCarrier implements Carrier {
     // No dialled leg at all: the device's leg ended before a number was dialled (or is still being set up).
     return { status: parent.status, durationSeconds: 0 };
   }
+
+  /** Twilio ends the device's leg and with it the dialled one; its status callback settles the call. */
+  async endCall(_userId: string, callSid: string): Promise<boolean> {
+    return this.calls.complete ? this.calls.complete(callSid) : false;
+  }
 }
 
 function restCallsApi(settings: TwilioSettings): TwilioCallsApi {
@@ -80,6 +87,16 @@ function restCallsApi(settings: TwilioSettings): TwilioCallsApi {
         return { sid: call.sid, status: call.status, duration: call.duration };
       } catch (error) {
         if ((error as { status?: number }).status === 404) return null;
+        throw error;
+      }
+    },
+    async complete(callSid) {
+      try {
+        await client.calls(callSid).update({ status: "completed" });
+        return true;
+      } catch (error) {
+        // Gone, or already over (Twilio answers 404 or 400 for a call that ended): nothing to hang up.
+        if ([400, 404].includes((error as { status?: number }).status ?? 0)) return false;
         throw error;
       }
     },

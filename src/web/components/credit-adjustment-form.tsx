@@ -1,20 +1,32 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { notify } from "../../lib/notify";
+import { notify } from "../lib/notify";
 import { z } from "zod";
-import { ADJUSTMENT_REASON_MAX } from "../../../shared/api/credit-audit";
-import { formatUsd, parseMoney } from "../../../shared/money";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
-import { isolateText } from "../../components/ui/ltr";
-import { ApiError } from "../../lib/api-client";
-import { useLocale } from "../../lib/use-locale";
-import { apiErrorMessage } from "../../lib/api-error-message";
-import { typedAmountDecimal as adjustmentDecimal } from "../../lib/typed-amount";
-import { useAdjustCredits } from "./credit-audit-api";
+import { ADJUSTMENT_REASON_MAX, adminCreditAdjust } from "../../shared/api/credit-audit";
+import { formatUsd, parseMoney } from "../../shared/money";
+import { Button } from "./ui/button";
+import { Card } from "./ui/card";
+import { Field } from "./ui/field";
+import { Input } from "./ui/input";
+import { isolateText } from "./ui/ltr";
+import { ApiError, callApi } from "../lib/api-client";
+import { useLocale } from "../lib/use-locale";
+import { apiErrorMessage } from "../lib/api-error-message";
+import { typedAmountDecimal as adjustmentDecimal } from "../lib/typed-amount";
+
+/**
+ * An adjustment; once it lands, every back-office view is read again (the credit audit's ledger and
+ * reconciliation, the users list and the customer's page all show the balance).
+ */
+function useAdjustCredits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; amount: string; reason: string }) => callApi(adminCreditAdjust, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin"] }),
+  });
+}
 
 /** The form's own checks; messages are translation keys, shown translated. The server checks again. */
 function adjustmentSchema(locale: string) {
@@ -50,12 +62,17 @@ function refusalMessage(t: ReturnType<typeof useTranslation>["t"], error: unknow
   return apiErrorMessage(t, error);
 }
 
-/** A manual adjustment: customer, signed amount, reason; one admin_adjustment row, audited. */
-export function AdjustmentForm() {
+/**
+ * A manual adjustment: customer, signed amount, reason; one admin_adjustment row, audited. Given
+ * `customerEmail` (a customer's page), the form adjusts that account and asks for no email;
+ * `onAdjusted` runs after each adjustment.
+ */
+export function AdjustmentForm({ customerEmail, onAdjusted }: { customerEmail?: string; onAdjusted?: () => void } = {}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const adjust = useAdjustCredits();
-  const form = useForm<AdjustmentValues>({ resolver: zodResolver(adjustmentSchema(locale)), defaultValues: { email: "", amount: "", reason: "" } });
+  const email = customerEmail ?? "";
+  const form = useForm<AdjustmentValues>({ resolver: zodResolver(adjustmentSchema(locale)), defaultValues: { email, amount: "", reason: "" } });
   const { errors } = form.formState;
   const say = (message: string | undefined) => (message ? t(message) : undefined);
 
@@ -72,7 +89,8 @@ export function AdjustmentForm() {
               balance: isolateText(formatUsd(parseMoney(result.balance), locale, 4)),
             }),
           );
-          form.reset();
+          form.reset({ email, amount: "", reason: "" });
+          onAdjusted?.();
         },
         onError: (error) => form.setError("root", { message: refusalMessage(t, error, locale) }),
       },
@@ -86,9 +104,11 @@ export function AdjustmentForm() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t("credit_audit.adjust_hint")}</p>
       <form aria-labelledby="credit-adjustment" noValidate onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,12rem)] md:items-start">
-        <Field label={t("credit_audit.field_email")} error={say(errors.email?.message)}>
-          <Input type="email" autoComplete="off" dir="ltr" {...form.register("email")} />
-        </Field>
+        {customerEmail === undefined ? (
+          <Field label={t("credit_audit.field_email")} error={say(errors.email?.message)}>
+            <Input type="email" autoComplete="off" dir="ltr" {...form.register("email")} />
+          </Field>
+        ) : null}
         <Field label={t("credit_audit.field_amount")} hint={t("credit_audit.field_amount_hint")} error={say(errors.amount?.message)}>
           <Input inputMode="decimal" autoComplete="off" dir="ltr" {...form.register("amount")} />
         </Field>

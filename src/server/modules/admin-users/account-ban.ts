@@ -1,0 +1,77 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { AdminUserProfile } from "../../../shared/api/admin-users";
+import type { Database, Executor } from "../../db/client";
+import { session, user } from "../../db/schema/auth";
+import { callLogs } from "../../db/schema/calls";
+import { AppError, notFound } from "../../http/app-error";
+import type { Carrier } from "../../providers/telephony/carrier";
+import { LIVE_CALL_STATUSES } from "../calls/call-status";
+import { lockBalance } from "../credits/ledger";
+import { auditUserChange, userProfile, type Admin } from "./user-profile";
+
+export const BAN_ACTION = "user.ban";
+export const UNBAN_ACTION = "user.unban";
+
+export interface BanDeps {
+  db: Database;
+  carrier: Pick<Carrier, "endCall">;
+  log: { warn(object: object, message: string): void };
+}
+
+/** Whether the account is banned (the gate and the checkout ask inside their own transactions). */
+export async function isBanned(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ banned: user.banned }).from(user).where(eq(user.id, userId));
+  return row?.banned === true;
+}
+
+/** The account row locked for this transaction, or 404. */
+async function lockedAccount(tx: Executor, userId: string) {
+  const [row] = await tx.select({ banned: user.banned, banReason: user.banReason }).from(user).where(eq(user.id, userId)).for("update");
+  if (!row) throw notFound("No such account.");
+  return row;
+}
+
+/**
+ * Bans an account (decision 039). In one transaction, after the balance row's lock (the gate's
+ * lock, so a call being admitted now either commits first and is ended below, or sees the ban):
+ * the ban, every session deleted, the audit row. Then each live call is hung up through the
+ * carrier; its final status settles it as any hang-up does. Sign-in, calls and purchases are
+ * refused from then on (auth.ts, gate.ts, payments/service.ts).
+ */
+export async function banUser(deps: BanDeps, admin: Admin, userId: string, reason: string): Promise<{ profile: AdminUserProfile; sessionsEnded: number; callsEnded: number }> {
+  if (admin.userId === userId) throw new AppError(409, "own_ban", "You cannot ban your own account.");
+  const sessionsEnded = await deps.db.transaction(async (tx) => {
+    await lockBalance(tx, userId);
+    const before = await lockedAccount(tx, userId);
+    if (before.banned) throw new AppError(409, "already_banned", "This account is banned already.");
+    await tx.update(user).set({ banned: true, banReason: reason, bannedAt: new Date(), updatedAt: new Date() }).where(eq(user.id, userId));
+    const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+    await auditUserChange(tx, admin, BAN_ACTION, userId, { banned: false }, { banned: true, reason, sessionsEnded: ended.length });
+    return ended.length;
+  });
+  const live = await deps.db
+    .select({ callSid: callLogs.callSid })
+    .from(callLogs)
+    .where(and(eq(callLogs.userId, userId), inArray(callLogs.status, [...LIVE_CALL_STATUSES])));
+  let callsEnded = 0;
+  for (const call of live) {
+    try {
+      if (await deps.carrier.endCall(userId, call.callSid)) callsEnded += 1;
+    } catch (error) {
+      // The ban stands; the call's own limit and the reconcile job still end it.
+      deps.log.warn({ err: error, callSid: call.callSid }, "a banned customer's call could not be hung up");
+    }
+  }
+  return { profile: await userProfile(deps.db, userId), sessionsEnded, callsEnded };
+}
+
+/** Lifts a ban: the account may sign in, call and buy again. Audited with the reason. */
+export async function unbanUser(db: Database, admin: Admin, userId: string, reason: string): Promise<{ profile: AdminUserProfile }> {
+  await db.transaction(async (tx) => {
+    const before = await lockedAccount(tx, userId);
+    if (!before.banned) throw new AppError(409, "not_banned", "This account is not banned.");
+    await tx.update(user).set({ banned: false, banReason: null, bannedAt: null, updatedAt: new Date() }).where(eq(user.id, userId));
+    await auditUserChange(tx, admin, UNBAN_ACTION, userId, { banned: true, reason: before.banReason }, { banned: false, reason });
+  });
+  return { profile: await userProfile(db, userId) };
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { adminUserBan, adminUserDetail, adminUserRole, adminUsers, adminUserUnban, adminUserVerificationEmail } from "../../../shared/api/admin-users";
+import type { Auth } from "../../auth/auth";
+import type { Database } from "../../db/client";
+import { requireViewer } from "../../http/access";
+import { registerEndpoint } from "../../http/endpoint";
+import type { Carrier } from "../../providers/telephony/carrier";
+import { changeRole, resendVerification } from "./account-changes";
+import { banUser, unbanUser } from "./account-ban";
+import { userDetail } from "./user-detail";
+import { listUsers } from "./user-list";
+
+export interface AdminUsersDeps {
+  db: Database;
+  auth: Auth;
+  carrier: Pick<Carrier, "endCall">;
+}
+
+/** The back office's customers: the list, one customer's page, and the audited changes an admin makes to an account. */
+export function registerAdminUsersRoutes(app: FastifyInstance, { db, auth, carrier }: AdminUsersDeps): void {
+  const adminOf = (request: Parameters<typeof requireViewer>[0]) => {
+    const { userId, email } = requireViewer(request);
+    return { userId, email };
+  };
+
+  registerEndpoint(app, adminUsers, async ({ query }) => listUsers(db, query));
+  registerEndpoint(app, adminUserDetail, async ({ params }) => userDetail(db, params.userId));
+  registerEndpoint(app, adminUserRole, async ({ request, params, body }) => changeRole(db, adminOf(request), params.userId, body.role));
+  registerEndpoint(app, adminUserBan, async ({ request, params, body }) => banUser({ db, carrier, log: request.log }, adminOf(request), params.userId, body.reason));
+  registerEndpoint(app, adminUserUnban, async ({ request, params, body }) => unbanUser(db, adminOf(request), params.userId, body.reason));
+  registerEndpoint(app, adminUserVerificationEmail, async ({ request, params }) => resendVerification(db, auth, adminOf(request), params.userId));
+}

@@ -1,0 +1,80 @@
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { ADMIN_USERS_PAGE_SIZE, type AdminUserFilter, type AdminUserListQuery, type AdminUserRow } from "../../../shared/api/admin-users";
+import { moneyToDecimal, parseMoney } from "../../../shared/money";
+import type { Executor } from "../../db/client";
+import { session, user } from "../../db/schema/auth";
+import { creditBalances } from "../../db/schema/credits";
+
+/** The balance of an account with no ledger row yet is 0. */
+const balance = sql<string>`coalesce(${creditBalances.balance}, 0)`;
+/** The latest sign-in or use of a session still held; null when none is left. */
+const lastActive = sql`(select max(${session.updatedAt}) from ${session} where ${session.userId} = ${user.id})`;
+/** The same moment as ISO 8601 text, written by the database so both engines answer alike. */
+const lastActiveText = sql<string | null>`to_char(${lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The filter as SQL over user joined to its balance. The search matches the email or the
+ * name anywhere, in lower case, as plain text (strpos: a "%" typed by the admin is itself).
+ */
+function matching(filter: AdminUserFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.q) conditions.push(sql`(strpos(lower(${user.email}), ${filter.q}) > 0 or strpos(lower(${user.name}), ${filter.q}) > 0)`);
+  if (filter.role) conditions.push(eq(user.role, filter.role));
+  if (filter.verified) conditions.push(eq(user.emailVerified, filter.verified === "yes"));
+  if (filter.banned) conditions.push(eq(user.banned, filter.banned === "yes"));
+  if (filter.balanceMin !== undefined) conditions.push(sql`${balance} >= ${filter.balanceMin}::numeric`);
+  if (filter.balanceMax !== undefined) conditions.push(sql`${balance} <= ${filter.balanceMax}::numeric`);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The column a sort names; ties fall back to the account's id, so pages never overlap. */
+function ordering(query: Pick<AdminUserListQuery, "sort" | "dir">): SQL[] {
+  const direction = query.dir === "asc" ? asc : desc;
+  switch (query.sort) {
+    case "email":
+      return [direction(user.email), asc(user.id)];
+    case "balance":
+      return [direction(balance), asc(user.id)];
+    case "last_active":
+      // Never active goes last either way: "who was here lately" and "who has been away longest" both skip them.
+      return [sql`${lastActive} ${sql.raw(query.dir === "asc" ? "asc" : "desc")} nulls last`, asc(user.id)];
+    case "created":
+      return [direction(user.createdAt), asc(user.id)];
+  }
+}
+
+/** One page of the accounts under the filter, in the asked order, with how many match and how many pages they span. */
+export async function listUsers(db: Executor, query: AdminUserListQuery): Promise<{ users: AdminUserRow[]; page: number; pageCount: number; total: number }> {
+  const { sort, dir, page, ...filter } = query;
+  const [counted] = await db.select({ total: count() }).from(user).leftJoin(creditBalances, eq(creditBalances.userId, user.id)).where(matching(filter));
+  const total = Number(counted?.total ?? 0);
+  const rows = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      role: user.role,
+      banned: user.banned,
+      createdAt: user.createdAt,
+      balance,
+      lastActiveAt: lastActiveText,
+    })
+    .from(user)
+    .leftJoin(creditBalances, eq(creditBalances.userId, user.id))
+    .where(matching(filter))
+    .orderBy(...ordering({ sort, dir }))
+    .limit(ADMIN_USERS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_USERS_PAGE_SIZE);
+  return {
+    users: rows.map((row) => ({
+      ...row,
+      balance: moneyToDecimal(parseMoney(row.balance)),
+      createdAt: row.createdAt.toISOString(),
+      lastActiveAt: row.lastActiveAt,
+    })),
+    page,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE)),
+    total,
+  };
+}

@@ -1,0 +1,101 @@
+import { useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { USER_ROLES, YES_NO } from "../../../shared/api/admin-users";
+import { parseLocaleAmount } from "../../../shared/i18n/locale-number";
+import { moneyToDecimal } from "../../../shared/money";
+import { Button } from "../../components/ui/button";
+import { useLocale } from "../../lib/use-locale";
+import { TextFilter } from "../../components/ui/text-filter";
+import { isFiltered, type AdminUsersField, type AdminUsersView } from "./admin-users-api";
+
+const SELECT = "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40";
+const LABEL = "block text-sm font-medium text-slate-800";
+
+export type AdminUsersChange = { name: AdminUsersField; value: string } | null;
+
+/** A select of a filter's values, with "any" first. */
+function ChoiceFilter({ id, label, value, choices, onChange }: { id: string; label: string; value: string; choices: { value: string; label: string }[]; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      <select id={id} className={SELECT} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t("admin_users.filter.any")}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * A balance bound typed as the reader's language writes amounts ("1,5" in Swedish), applied once
+ * typing pauses; the address keeps the plain decimal. Text that is not an amount is said so and not applied.
+ */
+function BalanceFilter({ id, label, value, onChange }: { id: string; label: string; value: string | undefined; onChange: (decimal: string) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [invalid, setInvalid] = useState(false);
+  // The address's decimal as the reader writes it: what they would type to get it.
+  const shown = value === undefined ? "" : new Intl.NumberFormat(locale, { maximumFractionDigits: 4, useGrouping: false }).format(Number(value));
+  const commit = useMemo(
+    () => (text: string) => {
+      if (!text.trim()) {
+        setInvalid(false);
+        onChange("");
+        return;
+      }
+      const parsed = parseLocaleAmount(text, locale);
+      setInvalid(!parsed.ok);
+      // The address keeps the shortest decimal ("1.5", not "1.5000").
+      if (parsed.ok) onChange(moneyToDecimal(parsed.value).replace(/\.?0+$/, ""));
+    },
+    [locale, onChange],
+  );
+  return (
+    <div>
+      <TextFilter id={id} label={label} hint={t("admin_users.filter.balance_hint")} value={shown} type="search" onCommit={commit} />
+      {invalid ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {t("admin_users.filter.balance_invalid")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Search by email or name, role, verified, banned, a balance range; each change applies at once (typing after a pause). */
+export function UsersFilters({ view, onChange }: { view: AdminUsersView; onChange: (change: AdminUsersChange) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const set = (name: AdminUsersField) => (value: string) => onChange({ name, value });
+  const commitSearch = useMemo(() => (value: string) => onChange({ name: "q", value }), [onChange]);
+  const commitMin = useMemo(() => (value: string) => onChange({ name: "balanceMin", value }), [onChange]);
+  const commitMax = useMemo(() => (value: string) => onChange({ name: "balanceMax", value }), [onChange]);
+  const yesNo = (prefix: string) => YES_NO.map((value) => ({ value, label: t(`admin_users.filter.${prefix}_${value}`) }));
+
+  return (
+    <form role="search" aria-label={t("admin_users.filters_label")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+      <div className="sm:col-span-2">
+        <TextFilter id={`${id}-q`} label={t("admin_users.filter.search")} hint={t("admin_users.filter.search_hint")} value={view.q ?? ""} type="search" onCommit={commitSearch} />
+      </div>
+      <ChoiceFilter id={`${id}-role`} label={t("admin_users.filter.role")} value={view.role ?? ""} choices={USER_ROLES.map((role) => ({ value: role, label: t(`admin_users.role.${role}`) }))} onChange={set("role")} />
+      <ChoiceFilter id={`${id}-verified`} label={t("admin_users.filter.verified")} value={view.verified ?? ""} choices={yesNo("verified")} onChange={set("verified")} />
+      <ChoiceFilter id={`${id}-banned`} label={t("admin_users.filter.banned")} value={view.banned ?? ""} choices={yesNo("banned")} onChange={set("banned")} />
+      <BalanceFilter id={`${id}-min`} label={t("admin_users.filter.balance_min")} value={view.balanceMin} onChange={commitMin} />
+      <BalanceFilter id={`${id}-max`} label={t("admin_users.filter.balance_max")} value={view.balanceMax} onChange={commitMax} />
+      <div className="flex items-end">
+        {isFiltered(view) ? (
+          <Button variant="ghost" className="h-11" onClick={() => onChange(null)}>
+            {t("admin_users.clear_filters")}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
