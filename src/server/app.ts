@@ -34,7 +34,7 @@ import { registerAdminRoutes } from "./modules/admin/routes";
 import { registerAdminCallsRoutes } from "./modules/calls/admin-routes";
 import { handleCallQualityCredits } from "./modules/call-credits/quality-job";
 import { registerCallCreditRoutes } from "./modules/call-credits/routes";
-import { registerAdminUsersRoutes } from "./modules/admin-users/routes";
+import { registerAdminUsersRoutes } from "./modules/accounts/admin-users-routes";
 import { registerAdminBackgroundRoutes } from "./modules/admin/background-routes";
 import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
 import { registerAdminPaymentsRoutes } from "./modules/payments/admin-routes";

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { user } from "../../db/schema/auth";
 import type { Auth } from "../../auth/auth";
 import { AppError, notFound } from "../../http/app-error";
-import { auditUserChange, userProfile, type Admin } from "./user-profile";
+import { auditUserChange, userProfile, type Admin } from "./admin-user-profile";
 
 /** The same action name the admin sign-up's grant writes (admin-role.ts), so one account's role changes read as one history. */
 export const ROLE_ACTION = "user.role";

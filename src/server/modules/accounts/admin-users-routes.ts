@@ -5,10 +5,10 @@ import type { Database } from "../../db/client";
 import { requireViewer } from "../../http/access";
 import { registerEndpoint } from "../../http/endpoint";
 import type { Carrier } from "../../providers/telephony/carrier";
-import { changeRole, resendVerification } from "./account-changes";
-import { banUser, unbanUser } from "./account-ban";
-import { userDetail } from "./user-detail";
-import { listUsers } from "./user-list";
+import { changeRole, resendVerification } from "./admin-account-changes";
+import { banUser, unbanUser } from "./admin-ban";
+import { userDetail } from "./admin-user-detail";
+import { listUsers } from "./admin-user-list";
 
 export interface AdminUsersDeps {
   db: Database;

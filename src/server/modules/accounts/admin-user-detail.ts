@@ -8,7 +8,7 @@ import { listCallHistory } from "../calls/history-service";
 import { latestLedgerRows } from "../credit-audit/ledger-queries";
 import { listOwnPayments } from "../payments/service";
 import { alias } from "drizzle-orm/pg-core";
-import { userProfile } from "./user-profile";
+import { userProfile } from "./admin-user-profile";
 
 /** How many audit rows a customer's page shows, newest first. */
 const AUDIT_ROWS = 30;

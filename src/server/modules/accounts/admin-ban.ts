@@ -7,7 +7,7 @@ import { AppError, notFound } from "../../http/app-error";
 import type { Carrier } from "../../providers/telephony/carrier";
 import { LIVE_CALL_STATUSES } from "../calls/call-status";
 import { lockBalance } from "../credits/ledger";
-import { auditUserChange, userProfile, type Admin } from "./user-profile";
+import { auditUserChange, userProfile, type Admin } from "./admin-user-profile";
 
 export const BAN_ACTION = "user.ban";
 export const UNBAN_ACTION = "user.unban";
