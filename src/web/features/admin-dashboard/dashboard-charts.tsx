@@ -9,7 +9,8 @@ import { useCountryName } from "../../lib/rates/country-names";
 /**
  * The dashboard's charts, in their own chunk: recharts is loaded only when an admin opens the
  * dashboard (decision 038). Each chart is drawn for the eye and hidden from screen readers,
- * which read the same numbers from a visually hidden table beside it.
+ * which read the same numbers from a visually hidden table beside it (the charts' own keyboard
+ * layer is off: nothing inside an aria-hidden region may take focus).
  */
 const COLOURS = { calls: "#1d4ed8", answered: "#0f766e", minutes: "#b45309", revenue: "#1d4ed8", margin: "#15803d" } as const;
 const dollars = (money: string) => parseMoney(money) / 10_000;
@@ -91,7 +92,7 @@ function DestinationChart({ title, rows, measure }: { title: string; rows: Dashb
         <p className="text-sm text-slate-500">{t("dashboard.chart.no_calls")}</p>
       ) : (
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 4, right: 12, bottom: 4, left: 12 }}>
+          <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 4, right: 12, bottom: 4, left: 12 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" reversed={format.rtl} tickFormatter={measure === "minutes" ? format.count : format.usd} />
             <YAxis type="category" dataKey="name" width={110} orientation={format.rtl ? "right" : "left"} />
@@ -137,7 +138,7 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
         table={{ head: [t("dashboard.chart.day"), placed, answered, minutes], rows: daily.map((row) => [row.day, format.count(row.placed), format.count(row.answered), format.count(row.minutes)]) }}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={daily} margin={{ top: 4, right: 8, bottom: 4, left: 8 }}>
+          <LineChart accessibilityLayer={false} data={daily} margin={{ top: 4, right: 8, bottom: 4, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="day" reversed={format.rtl} />
             <YAxis yAxisId="calls" orientation={firstSide} allowDecimals={false} tickFormatter={format.count} />
@@ -155,7 +156,7 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
         table={{ head: [t("dashboard.chart.day"), revenue, margin], rows: daily.map((row) => [row.day, format.usd(row.revenue), format.usd(row.margin)]) }}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={daily} margin={{ top: 4, right: 8, bottom: 4, left: 8 }}>
+          <LineChart accessibilityLayer={false} data={daily} margin={{ top: 4, right: 8, bottom: 4, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="day" reversed={format.rtl} />
             <YAxis orientation={firstSide} tickFormatter={format.usd} width={70} />
@@ -176,7 +177,7 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
           <p className="text-sm text-slate-500">{t("dashboard.chart.no_calls")}</p>
         ) : (
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={outcomes} layout="vertical" margin={{ top: 4, right: 12, bottom: 4, left: 12 }}>
+            <BarChart accessibilityLayer={false} data={outcomes} layout="vertical" margin={{ top: 4, right: 12, bottom: 4, left: 12 }}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" reversed={format.rtl} allowDecimals={false} tickFormatter={format.count} />
               <YAxis type="category" dataKey="name" width={150} orientation={format.rtl ? "right" : "left"} />
