@@ -7,6 +7,7 @@ import { startProcess, type ServerProcess } from "../scripts/server-process";
 import { runSettlementBench, type SettlementReport } from "./settlement";
 import { runPaymentCreditingBench, type PaymentCreditingReport } from "./payment-crediting";
 import { runPageFloodBench, type PageFloodReport } from "./page-flood";
+import { printDashboardReport, runDashboardBench, type DashboardBenchReport } from "./dashboard";
 import { chromiumAvailable, printLighthouseReport, runLighthouseBench, type LighthouseReport } from "./lighthouse";
 
 /**
@@ -24,6 +25,13 @@ const here = import.meta.dirname;
 const settlementDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const settlementCalls = Number(process.env.BENCH_SETTLEMENT_CALLS ?? 2000);
 const creditingPayments = Number(process.env.BENCH_PAYMENTS ?? 2000);
+/** The dashboard scenario's business: customers, calls over a year, purchases, and runs timed per period. */
+const dashboardSizes = {
+  customers: Number(process.env.BENCH_DASHBOARD_CUSTOMERS ?? 100_000),
+  calls: Number(process.env.BENCH_DASHBOARD_CALLS ?? 1_000_000),
+  payments: Number(process.env.BENCH_DASHBOARD_PAYMENTS ?? 200_000),
+  repetitions: Number(process.env.BENCH_DASHBOARD_RUNS ?? 30),
+};
 /** Only the product scenarios whose names hold one of these words (comma-separated), beside the two baselines; every scenario when unset. */
 const only = (process.env.BENCH_ONLY ?? "").split(",").map((word) => word.trim()).filter(Boolean);
 const chosen = (name: string) => only.length === 0 || only.some((word) => name.includes(word));
@@ -110,6 +118,12 @@ async function main() {
     : settlementDatabaseUrl
     ? await runPaymentCreditingBench(settlementDatabaseUrl, { payments: creditingPayments, connections: Math.min(connections, 10), pgbenchSeconds: durationSeconds })
     : { skipped: "set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL to run it" };
+  // The back office dashboard's queries over a year of a 100,000-customer business, on real PostgreSQL.
+  const dashboard: DashboardBenchReport | { skipped: string } = !chosen("dashboard")
+    ? notChosen
+    : settlementDatabaseUrl
+    ? await runDashboardBench(settlementDatabaseUrl, dashboardSizes)
+    : { skipped: "set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL to run it" };
 
   // Lighthouse on the public pages beside a static baseline page; needs the system Chromium.
   const lighthouse: LighthouseReport | { skipped: string } = !chosen("lighthouse")
@@ -139,6 +153,7 @@ async function main() {
     pageFlood,
     settlement,
     paymentCrediting,
+    dashboard,
     lighthouse,
   };
   const folder = path.join(here, "results");
@@ -201,6 +216,11 @@ async function main() {
     ) {
       process.exitCode = 1;
     }
+  }
+  if ("skipped" in dashboard) console.log(`Dashboard: not run (${dashboard.skipped})`);
+  else {
+    printDashboardReport(dashboard);
+    if (!dashboard.goalMet) process.exitCode = 1;
   }
   if ("skipped" in lighthouse) console.log(`Lighthouse: not run (${lighthouse.skipped})`);
   else printLighthouseReport(lighthouse);

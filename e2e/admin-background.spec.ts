@@ -37,3 +37,28 @@ test("the background work section reads right to left on a phone and has no seri
   expect(await seriousAccessibilityProblems(page)).toEqual([]);
   await context.close();
 });
+
+test("an admin sees the business's figures and its charts, right to left on a tablet too", async ({ browser, server }) => {
+  const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, baseURL: server.baseURL });
+  const page = await context.newPage();
+  const admin = await createAdmin(page.request, server);
+  await signIn(page.request, server, admin);
+
+  await page.goto("/en/dashboard?period=30d");
+  const figures = page.getByRole("region", { name: "Figures" });
+  await expect(figures.locator('[data-figure="sign_ups"]')).toContainText("Sign-ups");
+  await expect(figures.locator('[data-figure="revenue"]')).toContainText("$0.00");
+  await expect(page.getByRole("button", { name: "Last 30 days" })).toHaveAttribute("aria-pressed", "true");
+  // The charts arrive in their own chunk and draw an SVG each; their numbers are in tables for screen readers.
+  const perDay = page.getByRole("figure", { name: "Calls and minutes per day" });
+  await expect(perDay.locator("svg.recharts-surface").first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "Calls and minutes per day" }).getByRole("row")).toHaveCount(31);
+
+  await page.goto("/ar/dashboard");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("region", { name: "الأرقام" }).locator('[data-figure="calls_placed"]')).toContainText("المكالمات الصادرة");
+  await expect(page.getByRole("figure", { name: "الإيرادات والهامش يوميًا" }).locator("svg.recharts-surface").first()).toBeVisible();
+  expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(820);
+  expect(await seriousAccessibilityProblems(page)).toEqual([]);
+  await context.close();
+});

@@ -28,10 +28,11 @@ export const FIRST_LOAD_GOAL_BYTES = 150 * 1024;
  */
 export const HOME_FIRST_LOAD = ["index.html", "main.tsx", "app/routes/home-page.tsx"];
 /**
- * Packages the first load must not hold, whatever its size: zod and the API's schemas (decision 020).
+ * Packages the first load must not hold, whatever its size: zod and the API's schemas (decision 020),
+ * and recharts, which only the admin dashboard's charts load (decision 038).
  * The browser calls the first screens' endpoints by route (src/shared/api/routes.ts) and the server checks what goes in and out.
  */
-export const KEPT_OUT_OF_FIRST_LOAD = ["zod"];
+export const KEPT_OUT_OF_FIRST_LOAD = ["zod", "recharts"];
 /** Where the build leaves the source maps (moved out of the served folder by build.js). */
 export const SOURCE_MAPS_DIR = path.join("dist", "web-sourcemaps");
 /** Where the build leaves the manifest: beside the web app, never served (moved there by moveManifest). */
@@ -174,8 +175,10 @@ export function assertKeptOutOfFirstLoad(root, files) {
     const file = packages.get(name);
     if (file !== undefined) {
       throw new Error(
-        `The first load of /en holds ${name} (in ${file}), which it must not (docs/decisions/020-no-zod-in-the-first-load.md): ` +
-          "call the endpoint by its route (src/shared/api/routes.ts) and import the endpoint's types with `import type`.",
+        `The first load of /en holds ${name} (in ${file}), which it must not: ` +
+          (name === "recharts"
+            ? "only the admin dashboard's charts chunk may import it (docs/decisions/038-back-office-dashboard.md)."
+            : "call the endpoint by its route (src/shared/api/routes.ts) and import the endpoint's types with `import type` (docs/decisions/020-no-zod-in-the-first-load.md)."),
       );
     }
   }

@@ -87,6 +87,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/local-checkout/sessions/:sessionId/pay": "user",
   "POST /api/local-checkout/sessions/:sessionId/cancel": "user",
   "GET /api/admin/overview": "admin",
+  "GET /api/admin/dashboard": "admin",
   "GET /api/admin/rates/countries": "admin",
   "PATCH /api/admin/rates/countries/:code": "admin",
   "POST /api/admin/rates/import/preview": "admin",

@@ -44,6 +44,12 @@ export interface LiveEventMap {
    * message) or they read in another tab. The spec's 30 s unread poll stays as the fallback.
    */
   "support.unread": { count: number };
+  /**
+   * Sent to admins' streams only, never stored: a customer's call ended (`call`) or a balance
+   * moved (`money`: a payment, refund, settlement or adjustment), so the back office's figures
+   * are read again. It carries no customer's data; a missed one is made up by the dashboard's poll.
+   */
+  "admin.activity": { kind: "call" | "money" };
   /** The local carrier's signalling towards the browser's device (see api/local-carrier.ts). */
   "local_carrier.call": {
     callSid: string;

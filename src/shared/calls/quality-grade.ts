@@ -8,12 +8,12 @@ export type QualityGrade = "good" | "fair" | "poor";
  * past ~500 ms it hurts), and Twilio's own warnings (jitter over 30 ms, loss over 1 %,
  * MOS under 3.5); a figure between the two limits is fair.
  */
-const LIMITS = {
+export const QUALITY_LIMITS = {
   rttMs: { good: 300, poor: 500 },
   jitterMs: { good: 30, poor: 50 },
   packetLoss: { good: 0.01, poor: 0.05 },
 } as const;
-const MOS = { good: 4, poor: 3.5 } as const;
+export const MOS_LIMITS = { good: 4, poor: 3.5 } as const;
 
 const RANK: Record<QualityGrade, number> = { good: 0, fair: 1, poor: 2 };
 
@@ -30,10 +30,10 @@ function higherIsWorse(value: number | null, limit: { good: number; poor: number
 export function qualityGrade(quality: CallQuality | null): QualityGrade | null {
   if (!quality) return null;
   const grades = [
-    higherIsWorse(quality.rttMs, LIMITS.rttMs),
-    higherIsWorse(quality.jitterMs, LIMITS.jitterMs),
-    higherIsWorse(quality.packetLoss, LIMITS.packetLoss),
-    quality.mos === null ? null : quality.mos >= MOS.good ? "good" : quality.mos < MOS.poor ? "poor" : "fair",
+    higherIsWorse(quality.rttMs, QUALITY_LIMITS.rttMs),
+    higherIsWorse(quality.jitterMs, QUALITY_LIMITS.jitterMs),
+    higherIsWorse(quality.packetLoss, QUALITY_LIMITS.packetLoss),
+    quality.mos === null ? null : quality.mos >= MOS_LIMITS.good ? "good" : quality.mos < MOS_LIMITS.poor ? "poor" : "fair",
   ].filter((grade): grade is QualityGrade => grade !== null);
   if (grades.length === 0) return null;
   return grades.reduce((worst, grade) => (RANK[grade] > RANK[worst] ? grade : worst));

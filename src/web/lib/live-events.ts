@@ -11,6 +11,8 @@ export const PAYMENTS_QUERY_KEY = ["payments"] as const;
 /** The customer's unread support replies (the header's badge) and their conversation. */
 export const SUPPORT_UNREAD_QUERY_KEY = ["support", "unread"] as const;
 export const SUPPORT_CONVERSATION_QUERY_KEY = ["support", "conversation"] as const;
+/** The back office dashboard's figures, read again when a customer's call ends or money moves. */
+export const ADMIN_DASHBOARD_QUERY_KEY = ["admin", "dashboard"] as const;
 
 /** How each live event changes the query cache; features add their event types here. */
 export const liveEventCacheUpdates: { [T in LiveEventType]: CacheUpdate<T> } = {
@@ -30,6 +32,10 @@ export const liveEventCacheUpdates: { [T in LiveEventType]: CacheUpdate<T> } = {
     queryClient.setQueryData(SUPPORT_UNREAD_QUERY_KEY, { count: data.count });
     // A reply came (or was read elsewhere): the conversation, when a page shows it, fetches again.
     void queryClient.invalidateQueries({ queryKey: SUPPORT_CONVERSATION_QUERY_KEY });
+  },
+  "admin.activity": (queryClient) => {
+    // A read already under way is not restarted: a busy hour's events must not keep cancelling it.
+    void queryClient.invalidateQueries({ queryKey: ADMIN_DASHBOARD_QUERY_KEY }, { cancelRefetch: false });
   },
   // Heard by the call in progress (use-call.ts): nothing cached.
   "call.limit": () => undefined,

@@ -1,33 +1,38 @@
 import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Tables owned by better-auth (field names as it expects them); `role` is ours and never set by the client. */
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
-  /** Asked for an admin account at sign-up (company domain); granted only once the email is verified. */
-  adminRequested: boolean("admin_requested").notNull().default(false),
-  /**
-   * The account's preferred language: its sign-up page's at first, then what the person chose on
-   * their profile. Account emails are written in it, and the web app switches to it at sign-in.
-   * Null when unknown.
-   */
-  locale: text("locale"),
-  /** When the person deleted the account: its name and email are anonymised then, its money records kept (decision 037). */
-  deletedAt: timestamp("deleted_at", { withTimezone: true }),
-  /**
-   * Banned by an admin (decision 039): no session, no call, no purchase until unbanned. Ours, not
-   * better-auth's admin plugin (the project does not use it); the reason is the admin's, shown to admins only.
-   */
-  banned: boolean("banned").notNull().default(false),
-  banReason: text("ban_reason"),
-  bannedAt: timestamp("banned_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    /** Asked for an admin account at sign-up (company domain); granted only once the email is verified. */
+    adminRequested: boolean("admin_requested").notNull().default(false),
+    /**
+     * The account's preferred language: its sign-up page's at first, then what the person chose on
+     * their profile. Account emails are written in it, and the web app switches to it at sign-in.
+     * Null when unknown.
+     */
+    locale: text("locale"),
+    /** When the person deleted the account: its name and email are anonymised then, its money records kept (decision 037). */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * Banned by an admin (decision 039): no session, no call, no purchase until unbanned. Ours, not
+     * better-auth's admin plugin (the project does not use it); the reason is the admin's, shown to admins only.
+     */
+    banned: boolean("banned").notNull().default(false),
+    banReason: text("ban_reason"),
+    bannedAt: timestamp("banned_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The dashboard's sign-ups of a period.
+  (table) => [index("user_created_at_idx").on(table.createdAt)],
+);
 
 export const session = pgTable(
   "session",

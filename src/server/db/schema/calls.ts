@@ -59,6 +59,8 @@ export const callLogs = pgTable(
       .on(table.userId)
       .where(sql`${table.direction} = 'outbound' and ${table.status} in ('initiated', 'ringing', 'answered')`),
     index("call_logs_user_id_started_at_idx").on(table.userId, table.startedAt),
+    // Every customer's calls newest first (the calls page, the dashboard's latest) and the dashboard's period scans.
+    index("call_logs_started_at_idx").on(table.startedAt, table.id),
     index("call_logs_live_idx")
       .on(table.startedAt)
       .where(sql`${table.status} in ('initiated', 'ringing', 'answered')`),

@@ -46,6 +46,8 @@ export const payments = pgTable(
   (table) => [
     uniqueIndex("payments_provider_payment_id_idx").on(table.providerPaymentId),
     index("payments_user_id_created_at_idx").on(table.userId, table.createdAt),
+    // Every customer's payments newest first (the dashboard's latest) and a period's sales.
+    index("payments_created_at_idx").on(table.createdAt, table.id),
     check("payments_provider_check", sql`${table.provider} in ('stripe', 'local')`),
     check("payments_status_check", sql`${table.status} in ('pending', 'succeeded', 'failed', 'refunded', 'partially_refunded')`),
     check("payments_amounts_check", sql`${table.amountUsd} > 0 and ${table.creditUsd} >= 0 and ${table.bonusUsd} >= 0`),

@@ -65,6 +65,12 @@ function carrierRateText(value: string): string {
   return `${whole}.${fraction.padEnd(5, "0").slice(0, 5)}`;
 }
 
+/**
+ * The carrier cost of one call in SQL, rounded as its row shows it (carrierCost), so rows add up
+ * to a total: the calls page's totals and the dashboard's figures both sum this.
+ */
+export const carrierCostOfCall = sql<string>`round(${callLogs.billedMinutes} * ${callLogs.carrierRate}, 4)`;
+
 const joined = (db: Executor) => db.select({ call: callLogs, email: user.email }).from(callLogs).innerJoin(user, eq(user.id, callLogs.userId));
 
 export async function adminCallTotals(db: Executor, filter: AdminCallFilter): Promise<AdminCallTotals> {
@@ -75,7 +81,7 @@ export async function adminCallTotals(db: Executor, filter: AdminCallFilter): Pr
       billedMinutes: sql<string>`coalesce(sum(${callLogs.billedMinutes}), 0)::text`,
       revenue: sql<string>`coalesce(sum(${callLogs.costUsd}), 0)::text`,
       // Each call rounded as its row shows it, so the rows add up to the total.
-      carrierCost: sql<string>`coalesce(sum(round(${callLogs.billedMinutes} * ${callLogs.carrierRate}, 4)), 0)::text`,
+      carrierCost: sql<string>`coalesce(sum(${carrierCostOfCall}), 0)::text`,
     })
     .from(callLogs)
     .innerJoin(user, eq(user.id, callLogs.userId))

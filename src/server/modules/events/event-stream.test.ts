@@ -105,4 +105,35 @@ describe.each(engines)("live event stream on %s", (engine) => {
     expect(stream.received.map((event) => event.id)).toEqual([high!.id, high!.id, marker]);
     stream.close();
   });
+  it("tells admins' streams, not customers', that a call ended or money moved, without the customer's data", async () => {
+    const admin = await buildUser(server, { role: "admin" });
+    const adminStream = await openEventStream(base, admin.cookie);
+    const bobStream = await openEventStream(base, bob.cookie);
+    await Promise.all([adminStream.subscribed, bobStream.subscribed]);
+    const status = (value: "ringing" | "completed") => ({
+      callSid: "CA1",
+      status: value,
+      talkDurationSeconds: 0,
+      toNumber: "+447106123456",
+      ratePerMin: "0.0235",
+      timeLimitSeconds: 60,
+      costUsd: null,
+      reason: null,
+      cutOff: null,
+    });
+    // A call still ringing is not an ending: nothing for the admin.
+    await publishUserEvent(server.bus, server.database.db, alice.id, "call.status", status("ringing"));
+    await publishUserEvent(server.bus, server.database.db, alice.id, "call.status", status("completed"));
+    await publishUserEvent(server.bus, server.database.db, alice.id, "balance", { balance: "1.0000" });
+    const heard = await adminStream.waitFor(2);
+    expect(heard.map(({ event, data }) => ({ event, data }))).toEqual([
+      { event: "admin.activity", data: { kind: "call" } },
+      { event: "admin.activity", data: { kind: "money" } },
+    ]);
+    // Bob is a customer: Alice's events and the admins' announcements never reach him.
+    await publish(bob, "marker");
+    expect(keys(await bobStream.waitFor(1))).toEqual(["marker"]);
+    adminStream.close();
+    bobStream.close();
+  });
 });

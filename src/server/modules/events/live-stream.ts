@@ -12,6 +12,7 @@ export interface LiveStreamOptions {
   db: Executor;
   userId: string;
   address: string;
+  admin: boolean;
   /** The browser's Last-Event-ID: everything up to it has been received. */
   after: number;
   heartbeatMs: number;
@@ -53,6 +54,10 @@ export function openLiveStream(options: LiveStreamOptions): OpenStream {
   const stream: OpenStream = {
     userId,
     address: options.address,
+    admin: options.admin,
+    announce(type, data) {
+      if (open()) raw.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
     deliver: (event) => (waiting ? waiting.push(event) : write(event)),
     catchUp() {
       // Hold live events from this moment, before the read starts.

@@ -15,8 +15,12 @@ export type StreamLimits = typeof STREAM_LIMITS;
 export interface OpenStream {
   readonly userId: string;
   readonly address: string;
+  /** The stream of an admin, who also hears the back office's `admin.activity` announcements. */
+  readonly admin: boolean;
   /** A live event for this stream's user, heard on the bus. */
   deliver(event: StoredUserEvent): void;
+  /** An event that is not stored (no id, so it never moves the stream's replay position). */
+  announce(type: string, data: unknown): void;
   /** Reads from the table whatever it may have missed (after the bus reconnected). */
   catchUp(): void;
   /** Ends the response; the browser reconnects (elsewhere, when this instance is stopping). */
@@ -62,6 +66,10 @@ export class OpenStreams {
 
   forUser(userId: string): Iterable<OpenStream> {
     return this.byUser.get(userId) ?? [];
+  }
+
+  *admins(): Iterable<OpenStream> {
+    for (const stream of this.all()) if (stream.admin) yield stream;
   }
 
   *all(): Iterable<OpenStream> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { LIVE_EVENTS_PATH } from "../../../shared/api/live-events";
+import { FINAL_CALL_STATUSES } from "../../../shared/api/calls";
+import { LIVE_EVENTS_PATH, type LiveEventMap } from "../../../shared/api/live-events";
 import type { BusMessage, EventBus } from "../../db/bus";
 import type { Executor } from "../../db/client";
 import { requireViewer } from "../../http/access";
@@ -13,6 +14,14 @@ export interface StreamOptions {
   bus: EventBus;
   heartbeatMs: number;
   limits?: StreamLimits;
+}
+
+/** What a customer's event tells the back office: a call that ended, or money that moved; else nothing. */
+export function adminActivity(event: { type: string; data: unknown }): LiveEventMap["admin.activity"] | null {
+  if (event.type === "balance") return { kind: "money" };
+  if (event.type !== "call.status") return null;
+  const { status } = event.data as LiveEventMap["call.status"];
+  return FINAL_CALL_STATUSES.includes(status) ? { kind: "call" } : null;
 }
 
 /** How long a browser waits before reconnecting a stream that ended. */
@@ -31,6 +40,8 @@ export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs
       if (message.topic !== USER_EVENT_TOPIC || !message.userId || message.id === undefined) return;
       const payload = message.data as { type: string; data: unknown };
       for (const stream of streams.forUser(message.userId)) stream.deliver({ id: message.id, type: payload.type, data: payload.data });
+      const activity = adminActivity(payload);
+      if (activity) for (const stream of streams.admins()) stream.announce("admin.activity", activity);
     },
     // Each stream reads its own catch-up and ends itself if that fails; the bus need not wait for them.
     () => {
@@ -78,6 +89,7 @@ export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs
         db,
         userId: viewer.userId,
         address,
+        admin: viewer.role === "admin",
         after,
         heartbeatMs,
         log: request.log,

@@ -37,7 +37,9 @@ function filterWhere(filter: AdminPaymentsFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-const paidSum = sql<string>`coalesce(sum(${payments.amountUsd}) filter (where ${payments.status} in ('succeeded', 'partially_refunded', 'refunded')), 0)::text`;
+/** A payment whose money came in (refunded later or not): what "paid" sums here and "credit sold" on the dashboard. */
+export const moneyCameIn = sql`${payments.status} in ('succeeded', 'partially_refunded', 'refunded')`;
+const paidSum = sql<string>`coalesce(sum(${payments.amountUsd}) filter (where ${moneyCameIn}), 0)::text`;
 const refundedSum = sql<string>`coalesce(sum(${payments.refundedUsd}), 0)::text`;
 
 function toTotals(row: { count: number | string; paid: string; refunded: string } | undefined): PaymentTotals {

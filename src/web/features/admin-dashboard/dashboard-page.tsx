@@ -1,50 +1,69 @@
-import { useQuery } from "@tanstack/react-query";
-import { ShieldCheck, UserCheck, UserPlus, Users } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { adminOverview } from "../../../shared/api/admin-overview";
-import { PageSpinner } from "../../components/ui/spinner";
-import { callApi } from "../../lib/api-client";
+import { Spinner } from "../../components/ui/spinner";
+import { PAGE_WIDTH } from "../../components/ui/page-width";
+import { Button } from "../../components/ui/button";
+import { cn } from "../../lib/cn";
 import { usePageTitle } from "../../lib/use-page-title";
 import { BackgroundWork } from "./background-work";
-import { PAGE_WIDTH } from "../../components/ui/page-width";
-import { cn } from "../../lib/cn";
+import { useAdminDashboard } from "./dashboard-api";
+import { FigureCards } from "./figure-cards";
+import { LatestActivity } from "./latest-activity";
+import { PeriodPicker, usePeriodQuery } from "./period-picker";
 
-/** /{lang}/dashboard: the back office's first screen, with live counts from the server. */
+// recharts is large and only admins see charts: its chunk loads when this page draws them (decision 038).
+const DashboardCharts = lazy(() => import("./dashboard-charts"));
+
+/** /{lang}/dashboard: the business's figures for a period beside the one before, its charts, the latest activity and the background work. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
-  const overview = useQuery({ queryKey: ["admin", "overview"], queryFn: () => callApi(adminOverview) });
   usePageTitle(t("dashboard.title"));
-  const number = new Intl.NumberFormat(i18n.language);
+  const [query, setQuery] = usePeriodQuery();
+  const dashboard = useAdminDashboard(query);
+  const data = dashboard.data;
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  const dayOf = (iso: string) => day.format(new Date(`${iso}T00:00:00.000Z`));
 
   return (
     <main id="main" className={cn(PAGE_WIDTH, "py-10")}>
       <h1 className="text-2xl font-bold text-slate-900">{t("dashboard.title")}</h1>
-      {overview.isPending ? <PageSpinner /> : null}
-      {overview.isError ? (
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">
-          {t("errors.internal_error")}
-        </p>
+      <PeriodPicker query={query} onChange={setQuery} />
+      {dashboard.isPending ? <Spinner className="mt-6" label={t("dashboard.loading")} /> : null}
+      {dashboard.isError && !data ? (
+        <div role="alert" className="mt-6 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-4 text-red-800">
+          <p>{t("dashboard.load_error")}</p>
+          <Button variant="secondary" size="sm" onClick={() => void dashboard.refetch()}>
+            {t("dashboard.retry")}
+          </Button>
+        </div>
       ) : null}
-      {overview.data ? (
-        <>
-          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {[
-              { label: t("dashboard.users_total"), value: overview.data.users.total, Icon: Users },
-              { label: t("dashboard.users_verified"), value: overview.data.users.verified, Icon: UserCheck },
-              { label: t("dashboard.admins"), value: overview.data.users.admins, Icon: ShieldCheck },
-              { label: t("dashboard.new_last_7_days"), value: overview.data.users.newLast7Days, Icon: UserPlus },
-            ].map(({ label, value, Icon }) => (
-              <li key={label} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <Icon aria-hidden="true" className="size-6 text-brand-600" />
-                <p className="mt-3 text-3xl font-bold tabular-nums">{number.format(value)}</p>
-                <p className="text-sm text-slate-600">{label}</p>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-4 text-xs text-slate-500">
-            {t("dashboard.generated_at", { time: new Date(overview.data.generatedAt).toLocaleString(i18n.language) })}
+      {data ? (
+        <div aria-busy={dashboard.isFetching} className={cn(dashboard.isPlaceholderData && "opacity-60")}>
+          <p className="mt-4 text-sm text-slate-700">
+            {t("dashboard.period.showing", {
+              from: dayOf(data.period.from),
+              to: dayOf(data.period.to),
+              previousFrom: dayOf(data.period.previousFrom),
+              previousTo: dayOf(data.period.previousTo),
+            })}
           </p>
-        </>
+          {data.current.callsPlaced === 0 && data.current.signUps === 0 && data.current.purchases === 0 ? (
+            <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">{t("dashboard.empty_period")}</p>
+          ) : null}
+          <FigureCards data={data} />
+          <section aria-labelledby="dashboard-charts-title" className="mt-10">
+            <h2 id="dashboard-charts-title" className="text-xl font-bold text-slate-900">
+              {t("dashboard.charts_title")}
+            </h2>
+            <div className="mt-4">
+              <Suspense fallback={<Spinner label={t("dashboard.loading_charts")} />}>
+                <DashboardCharts data={data} />
+              </Suspense>
+            </div>
+          </section>
+          <LatestActivity data={data} />
+          <p className="mt-4 text-xs text-slate-500">{t("dashboard.generated_at", { time: new Date(data.generatedAt).toLocaleString(i18n.language) })}</p>
+        </div>
       ) : null}
       <BackgroundWork />
     </main>
@@ -53,5 +72,5 @@ export function DashboardPage() {
 
 export default DashboardPage;
 
-/** The strings this page waits for (app/page-routes.tsx): the counts' words and the background work's. */
-export const pageStrings = ["dashboard.", "background."];
+/** The strings this page waits for (app/page-routes.tsx): its own, the background work's, and the call and payment words it reuses. */
+export const pageStrings = ["dashboard.", "background.", "history.status.", "admin_calls.refusal.", "admin_payments.status."];

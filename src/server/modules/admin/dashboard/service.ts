@@ -1,0 +1,64 @@
+import type { AdminDashboard, AdminDashboardQuery, DashboardFigures } from "../../../../shared/api/admin-dashboard";
+import { moneyToDecimal, parseMoney } from "../../../../shared/money";
+import type { Executor } from "../../../db/client";
+import { callOutcomes, dailyCalls, topDestinations } from "./call-breakdowns";
+import { callFigures, type CallFigures } from "./call-figures";
+import { latestCalls, latestPayments, openSupport } from "./latest";
+import { moneyFigures, outstandingBalance, signUps } from "./money-figures";
+import { dashboardRange } from "./period";
+
+function figures(calls: CallFigures, money: { creditSold: string; purchases: number; refunds: string }, signUpCount: number): DashboardFigures {
+  const revenue = parseMoney(calls.revenue);
+  const carrierCost = parseMoney(calls.carrierCost);
+  return {
+    signUps: signUpCount,
+    activeCustomers: calls.activeCustomers,
+    callsPlaced: calls.callsPlaced,
+    callsAnswered: calls.callsAnswered,
+    answerRate: calls.callsPlaced === 0 ? null : calls.callsAnswered / calls.callsPlaced,
+    billedMinutes: calls.billedMinutes,
+    revenue: moneyToDecimal(revenue),
+    carrierCost: moneyToDecimal(carrierCost),
+    margin: moneyToDecimal(revenue - carrierCost),
+    creditSold: moneyToDecimal(parseMoney(money.creditSold)),
+    purchases: money.purchases,
+    refunds: moneyToDecimal(parseMoney(money.refunds)),
+    averageRating: calls.averageRating,
+    ratedCalls: calls.ratedCalls,
+    quality: calls.quality,
+  };
+}
+
+/**
+ * Everything the dashboard shows, each family from its own query. On PostgreSQL the queries
+ * run side by side on the pool's connections; PGlite has one and takes them in turn.
+ */
+export async function adminDashboardFigures(db: Executor, query: AdminDashboardQuery, now = new Date()): Promise<AdminDashboard> {
+  const range = dashboardRange(query, now);
+  const [calls, money, accounts, balance, daily, destinations, outcomes, calls8, payments8, support8] = await Promise.all([
+    callFigures(db, range),
+    moneyFigures(db, range),
+    signUps(db, range),
+    outstandingBalance(db),
+    dailyCalls(db, range),
+    topDestinations(db, range),
+    callOutcomes(db, range),
+    latestCalls(db),
+    latestPayments(db),
+    openSupport(db),
+  ]);
+  return {
+    period: { from: range.from, to: range.to, days: range.days, previousFrom: range.previousFrom, previousTo: range.previousTo },
+    current: figures(calls.current, money.current, accounts.current),
+    previous: figures(calls.previous, money.previous, accounts.previous),
+    outstandingBalance: moneyToDecimal(parseMoney(balance)),
+    daily,
+    topByMinutes: destinations.byMinutes,
+    topByMargin: destinations.byMargin,
+    outcomes,
+    latestCalls: calls8,
+    latestPayments: payments8,
+    openSupport: support8,
+    generatedAt: now.toISOString(),
+  };
+}
