@@ -57,6 +57,9 @@ export const dashboardFiguresSchema = z.object({
   creditSold: money4,
   purchases: z.number().int(),
   refunds: money4,
+  /** Given back for broken calls, on the day it was credited (decision 041), and why. */
+  creditedBack: money4,
+  creditedBackBy: z.object({ manual: money4, shortCall: money4, poorQuality: money4 }),
   averageRating: z.number().nullable(),
   ratedCalls: z.number().int(),
   /** Calls whose device measured their media, graded by the call's worst figure (shared/calls/quality-grade.ts). */

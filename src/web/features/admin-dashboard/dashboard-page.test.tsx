@@ -17,6 +17,8 @@ const quiet: DashboardFigures = {
   creditSold: "0.0000",
   purchases: 0,
   refunds: "0.0000",
+  creditedBack: "0.0000",
+  creditedBackBy: { manual: "0.0000", shortCall: "0.0000", poorQuality: "0.0000" },
   averageRating: null,
   ratedCalls: 0,
   quality: { measuredCalls: 0, good: 0, fair: 0, poor: 0, averageRttMs: null, averageJitterMs: null, averagePacketLoss: null },
@@ -35,6 +37,8 @@ const busy: DashboardFigures = {
   creditSold: "500.0000",
   purchases: 25,
   refunds: "20.0000",
+  creditedBack: "3.5000",
+  creditedBackBy: { manual: "1.0000", shortCall: "2.0000", poorQuality: "0.5000" },
   averageRating: 4.25,
   ratedCalls: 40,
   quality: { measuredCalls: 100, good: 80, fair: 15, poor: 5, averageRttMs: 120, averageJitterMs: 8, averagePacketLoss: 0.004 },
@@ -113,6 +117,8 @@ describe("DashboardPage", () => {
     // More refunds is bad news: said as a rise all the same.
     expect(figure("refunds")).toContain("Up 100%");
     expect(figure("margin")).toContain("No change");
+    expect(figure("credited_back")).toContain("$3.50");
+    expect(figure("credited_back")).toContain("By admins $1.00 · too short $2.00 · poor quality $0.50");
     expect(figure("network_quality")).toContain("80%");
     expect(figure("network_quality")).toContain("100 calls measured · 15 fair · 5 poor");
     expect(figure("outstanding_balance")).toContain("$1,234.50");

@@ -13,7 +13,7 @@ interface Figure {
   value(figures: DashboardFigures): number | null;
 }
 
-const usd = (field: "revenue" | "carrierCost" | "margin" | "creditSold" | "refunds") => (figures: DashboardFigures) => parseMoney(figures[field]);
+const usd = (field: "revenue" | "carrierCost" | "margin" | "creditSold" | "refunds" | "creditedBack") => (figures: DashboardFigures) => parseMoney(figures[field]);
 const goodShare = (figures: DashboardFigures) => (figures.quality.measuredCalls === 0 ? null : figures.quality.good / figures.quality.measuredCalls);
 
 const FIGURES: Figure[] = [
@@ -28,6 +28,7 @@ const FIGURES: Figure[] = [
   { id: "margin", kind: "usd", better: "up", value: usd("margin") },
   { id: "credit_sold", kind: "usd", better: "up", value: usd("creditSold") },
   { id: "refunds", kind: "usd", better: "down", value: usd("refunds") },
+  { id: "credited_back", kind: "usd", better: "down", value: usd("creditedBack") },
   { id: "average_rating", kind: "rating", better: "up", value: (f) => f.averageRating },
   { id: "network_quality", kind: "share", better: "up", value: goodShare },
 ];
@@ -98,6 +99,15 @@ export function FigureCards({ data }: { data: AdminDashboard }) {
                 </p>
               ) : null}
               {figure.id === "average_rating" ? <p className="mt-1 text-xs text-slate-500">{t("dashboard.rated_calls", { value: number.format(data.current.ratedCalls) })}</p> : null}
+              {figure.id === "credited_back" ? (
+                <p className="mt-1 text-xs text-slate-500">
+                  {t("dashboard.credited_back_why", {
+                    manual: format("usd", parseMoney(data.current.creditedBackBy.manual)),
+                    short: format("usd", parseMoney(data.current.creditedBackBy.shortCall)),
+                    poor: format("usd", parseMoney(data.current.creditedBackBy.poorQuality)),
+                  })}
+                </p>
+              ) : null}
               {figure.id === "credit_sold" ? <p className="mt-1 text-xs text-slate-500">{t("dashboard.purchases", { value: number.format(data.current.purchases) })}</p> : null}
             </li>
           );

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminDashboard, type AdminDashboard } from "../../../../shared/api/admin-dashboard";
+import { eq } from "drizzle-orm";
 import { user } from "../../../db/schema/auth";
+import { callLogs } from "../../../db/schema/calls";
 import { creditBalances } from "../../../db/schema/credits";
 import { payments } from "../../../db/schema/payments";
 import { paymentRefunds } from "../../../db/schema/refunds";
@@ -109,6 +111,16 @@ describe.each(engines)("the back office dashboard on %s", (engine) => {
     await refund("rfd_r3", "pay_p1", "3.0000", "pending", null);
     await refund("rfd_r4", "pay_p5", "1.0000", "succeeded", "2026-02-27T12:00:00.000Z");
 
+    // Calls credited back, by the day they were credited: in the period $0.2000 of the first call by an admin and all
+    // $0.0705 of the UK call by the short-call rule; in the previous one $1.0000 of an older call for poor quality; one
+    // credited the first instant after the period, counted nowhere.
+    const credit = (name: string, amount: string, reason: "manual" | "short_call" | "poor_quality", creditedAt: string) =>
+      db.update(callLogs).set({ creditUsd: amount, creditReason: reason, creditedAt: at(creditedAt) }).where(eq(callLogs.callSid, sids[name]!));
+    await credit("first", "0.2000", "manual", "2026-03-02T08:00:00.000Z");
+    await credit("uk", "0.0705", "short_call", "2026-03-03T10:03:00.000Z");
+    await credit("before", "1.0000", "poor_quality", "2026-02-22T00:00:00.000Z");
+    await credit("after", "1.0000", "manual", "2026-03-08T00:00:00.000Z");
+
     // What customers hold now: $12.5000 + $3.2500.
     await db.insert(creditBalances).values([
       { userId: anna, balance: "12.5000" },
@@ -150,6 +162,8 @@ describe.each(engines)("the back office dashboard on %s", (engine) => {
       creditSold: "30.0000",
       purchases: 2,
       refunds: "5.0000",
+      creditedBack: "0.2705",
+      creditedBackBy: { manual: "0.2000", shortCall: "0.0705", poorQuality: "0.0000" },
       averageRating: 4,
       ratedCalls: 2,
       quality: {
@@ -175,6 +189,8 @@ describe.each(engines)("the back office dashboard on %s", (engine) => {
       creditSold: "5.0000",
       purchases: 1,
       refunds: "1.0000",
+      creditedBack: "1.0000",
+      creditedBackBy: { manual: "0.0000", shortCall: "0.0000", poorQuality: "1.0000" },
       averageRating: 4,
       ratedCalls: 1,
       quality: { measuredCalls: 0, good: 0, fair: 0, poor: 0, averageRttMs: null, averageJitterMs: null, averagePacketLoss: null },

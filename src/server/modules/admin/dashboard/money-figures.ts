@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { user } from "../../../db/schema/auth";
+import { callLogs } from "../../../db/schema/calls";
 import { creditBalances } from "../../../db/schema/credits";
 import { payments } from "../../../db/schema/payments";
 import { paymentRefunds } from "../../../db/schema/refunds";
@@ -55,4 +56,34 @@ export async function signUps(db: Executor, range: DashboardRange): Promise<Both
 export async function outstandingBalance(db: Executor): Promise<string> {
   const [row] = await db.select({ total: sql<string>`coalesce(sum(${creditBalances.balance}), 0)::text` }).from(creditBalances);
   return row?.total ?? "0";
+}
+
+export interface CreditedBack {
+  total: string;
+  manual: string;
+  shortCall: string;
+  poorQuality: string;
+}
+
+/**
+ * What was given back for broken calls in each period, on the day it was credited, and why: by an
+ * admin, by the policy for a call too short, or for poor quality the carrier measured (decision 041).
+ */
+export async function creditedBack(db: Executor, range: DashboardRange): Promise<Both<CreditedBack>> {
+  const rows = await db
+    .select({
+      period: whichPeriod(callLogs.creditedAt, range),
+      total: sql<string>`coalesce(sum(${callLogs.creditUsd}), 0)::text`,
+      manual: sql<string>`coalesce(sum(${callLogs.creditUsd}) filter (where ${callLogs.creditReason} = 'manual'), 0)::text`,
+      shortCall: sql<string>`coalesce(sum(${callLogs.creditUsd}) filter (where ${callLogs.creditReason} = 'short_call'), 0)::text`,
+      poorQuality: sql<string>`coalesce(sum(${callLogs.creditUsd}) filter (where ${callLogs.creditReason} = 'poor_quality'), 0)::text`,
+    })
+    .from(callLogs)
+    .where(inBothPeriods(callLogs.creditedAt, range))
+    .groupBy(sql`1`);
+  const of = (period: "current" | "previous"): CreditedBack => {
+    const row = rows.find((item) => item.period === period);
+    return { total: row?.total ?? "0", manual: row?.manual ?? "0", shortCall: row?.shortCall ?? "0", poorQuality: row?.poorQuality ?? "0" };
+  };
+  return { current: of("current"), previous: of("previous") };
 }

@@ -4,10 +4,12 @@ import type { Executor } from "../../../db/client";
 import { callOutcomes, dailyCalls, topDestinations } from "./call-breakdowns";
 import { callFigures, type CallFigures } from "./call-figures";
 import { latestCalls, latestPayments, openSupport } from "./latest";
-import { moneyFigures, outstandingBalance, signUps } from "./money-figures";
+import { creditedBack, moneyFigures, outstandingBalance, signUps, type CreditedBack } from "./money-figures";
 import { dashboardRange } from "./period";
 
-function figures(calls: CallFigures, money: { creditSold: string; purchases: number; refunds: string }, signUpCount: number): DashboardFigures {
+const money4 = (value: string) => moneyToDecimal(parseMoney(value));
+
+function figures(calls: CallFigures, money: { creditSold: string; purchases: number; refunds: string }, signUpCount: number, credits: CreditedBack): DashboardFigures {
   const revenue = parseMoney(calls.revenue);
   const carrierCost = parseMoney(calls.carrierCost);
   return {
@@ -23,6 +25,8 @@ function figures(calls: CallFigures, money: { creditSold: string; purchases: num
     creditSold: moneyToDecimal(parseMoney(money.creditSold)),
     purchases: money.purchases,
     refunds: moneyToDecimal(parseMoney(money.refunds)),
+    creditedBack: money4(credits.total),
+    creditedBackBy: { manual: money4(credits.manual), shortCall: money4(credits.shortCall), poorQuality: money4(credits.poorQuality) },
     averageRating: calls.averageRating,
     ratedCalls: calls.ratedCalls,
     quality: calls.quality,
@@ -35,7 +39,7 @@ function figures(calls: CallFigures, money: { creditSold: string; purchases: num
  */
 export async function adminDashboardFigures(db: Executor, query: AdminDashboardQuery, now = new Date()): Promise<AdminDashboard> {
   const range = dashboardRange(query, now);
-  const [calls, money, accounts, balance, daily, destinations, outcomes, calls8, payments8, support8] = await Promise.all([
+  const [calls, money, accounts, balance, daily, destinations, outcomes, calls8, payments8, support8, credits] = await Promise.all([
     callFigures(db, range),
     moneyFigures(db, range),
     signUps(db, range),
@@ -46,11 +50,12 @@ export async function adminDashboardFigures(db: Executor, query: AdminDashboardQ
     latestCalls(db),
     latestPayments(db),
     openSupport(db),
+    creditedBack(db, range),
   ]);
   return {
     period: { from: range.from, to: range.to, days: range.days, previousFrom: range.previousFrom, previousTo: range.previousTo },
-    current: figures(calls.current, money.current, accounts.current),
-    previous: figures(calls.previous, money.previous, accounts.previous),
+    current: figures(calls.current, money.current, accounts.current, credits.current),
+    previous: figures(calls.previous, money.previous, accounts.previous, credits.previous),
     outstandingBalance: moneyToDecimal(parseMoney(balance)),
     daily,
     topByMinutes: destinations.byMinutes,
