@@ -114,7 +114,7 @@ test("an administrator reaches the dashboard and sees admin links only", async (
   await signIn(page.request, server, admin);
   await page.goto("/en/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  await expect(page.getByText("Administrators")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Figures" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("link", { name: /Dialwise/ })).toHaveCount(0);
