@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { parseMoney } from "../../../shared/money";
 import type { BusPublisher } from "../../db/bus";
 import type { Executor } from "../../db/client";
-import { callLogs } from "../../db/schema/calls";
+import { type callLogs } from "../../db/schema/calls";
 import { defineJob } from "../../jobs/job-queue";
 import { enqueueInTransaction } from "../../jobs/job-rows";
 import { creditCallBack } from "./credit-call";
@@ -33,11 +32,7 @@ export async function reviewSettledCall(tx: Executor, bus: BusPublisher, call: C
       note: null,
       createdBy: "policy",
     });
-    if (outcome.credited) {
-      const [credited] = await tx.select().from(callLogs).where(eq(callLogs.id, call.id));
-      return credited ?? call;
-    }
-    return call;
+    return outcome.credited ? outcome.call : call;
   }
   if (judgesQuality(policy)) await enqueueInTransaction(tx, callQualityCreditJob, { callSid: call.callSid });
   return call;

@@ -17,7 +17,7 @@ export interface CallCreditInput {
   createdBy: string;
 }
 
-export type CallCreditOutcome = { credited: true; balance: Money; createdAt: Date } | { credited: false };
+export type CallCreditOutcome = { credited: true; balance: Money; createdAt: Date; call: typeof callLogs.$inferSelect } | { credited: false };
 
 /**
  * Gives back (part of) a call's cost: one `call_credit` ledger row whose reference is the
@@ -33,9 +33,11 @@ export async function creditCallBack(tx: Executor, bus: BusPublisher, input: Cal
   );
   if (!posted.posted) return { credited: false };
   const createdAt = new Date();
-  await tx
+  const [call] = await tx
     .update(callLogs)
     .set({ creditUsd: moneyToDecimal(input.amount), creditReason: input.reason, creditNote: input.note, creditedAt: createdAt })
-    .where(eq(callLogs.id, input.callId));
-  return { credited: true, balance: posted.balance, createdAt };
+    .where(eq(callLogs.id, input.callId))
+    .returning();
+  if (!call) throw new Error(`call ${input.callSid} is not in the call log`);
+  return { credited: true, balance: posted.balance, createdAt, call };
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { AdminCall } from "../../../shared/api/admin-calls";
 import { CALL_CREDIT_NOTE_MAX } from "../../../shared/api/call-credits";
+import { FINAL_CALL_STATUSES } from "../../../shared/api/calls";
 import { formatUsd, parseMoney } from "../../../shared/money";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
@@ -16,8 +17,6 @@ import { typedAmountDecimal } from "../../lib/typed-amount";
 import { useLocale } from "../../lib/use-locale";
 import { formatMoment } from "./admin-calls-format";
 import { useCreditCall } from "./call-credit-api";
-
-const SETTLED = new Set(["completed", "busy", "declined", "no-answer", "failed", "canceled"]);
 
 /** The form's own checks (messages are translation keys); the server checks the cost and "once" again. */
 function creditSchema(locale: string, cost: number) {
@@ -70,7 +69,7 @@ export function CallCreditSection({ call }: { call: AdminCall }) {
         </dd>
       </dl>
     );
-  } else if (!SETTLED.has(call.status)) {
+  } else if (!FINAL_CALL_STATUSES.includes(call.status)) {
     body = <p className="text-sm text-slate-600">{t("admin_calls.credit.not_settled")}</p>;
   } else if (cost <= 0) {
     body = <p className="text-sm text-slate-600">{t("admin_calls.credit.nothing_charged")}</p>;
