@@ -104,12 +104,30 @@ function openPostgres(databaseUrl: string, listenUrl = databaseUrl) {
       listeners.add(entry);
       return entry;
     }) satisfies Listen,
-    migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+    // Instances of a deployment start together: one migrates while the others wait for it, then find nothing to do.
+    migrate: () => whileHoldingStartupLock(pool, () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder })),
     close: async () => {
       await Promise.all([...listeners].map((listener) => listener.close()));
       await pool.end();
     },
   };
+}
+
+/** The advisory lock ("DwMg") that lets one instance at a time migrate a shared database. */
+const MIGRATION_LOCK = 0x44774d67;
+
+async function whileHoldingStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const session = await pool.connect();
+  try {
+    await session.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await session.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    session.release();
+  }
 }
 
 function redactPassword(url: string): string {
