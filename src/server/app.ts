@@ -39,6 +39,7 @@ import { registerAdminBackgroundRoutes } from "./modules/admin/background-routes
 import { registerAdminRatesRoutes } from "./modules/rates/admin-routes";
 import { registerAdminPaymentsRoutes } from "./modules/payments/admin-routes";
 import { openRatesCatalog } from "./modules/rates/catalog";
+import { priceChangeAnnouncer } from "./modules/rates/price-change-announcer";
 import { registerRatesRoutes } from "./modules/rates/routes";
 import { countrySearchSource } from "./modules/search/country-source";
 import { faqSearchSource } from "./modules/search/faq-source";
@@ -261,7 +262,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   if (payments instanceof LocalCheckout) registerLocalCheckoutRoutes(app, database.db, payments);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerAdminPaymentsRoutes(app, { db: database.db, bus, provider: payments });
-  registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
+  registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000, announcers: [priceChangeAnnouncer(rates)] });
   registerVoiceRoutes(app, { carrier, db: database.db, rates });
   // The local carrier's signalling and its ring webhook exist only when it is the carrier (not beside Twilio).
   const localWebhooks = carrier instanceof LocalCarrier ? [ringWebhook(carrier.calls, carrierSecret, app.log)] : [];

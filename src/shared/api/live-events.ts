@@ -8,7 +8,14 @@ export type CallCutOff = "balance" | "longest_call";
  */
 export interface LiveEventMap {
   /** The server asks the browser to drop cached data it no longer trusts (e.g. after an admin edit). */
-  "cache.invalidate": { queryKey: string[] };
+  "cache.invalidate": {
+    queryKey: string[];
+    /**
+     * Announced to every open page at once (a price change): each page reads again at a random
+     * moment within this many milliseconds, so thousands of pages do not ask in the same instant.
+     */
+    spreadMs?: number;
+  };
   /** The balance changed (a call settled, credit granted or bought); sent after the change commits. */
   balance: { balance: string };
   /**

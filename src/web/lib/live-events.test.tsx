@@ -64,6 +64,19 @@ describe("useLiveEvents", () => {
     expect(created[0]?.closed).toBe(true);
   });
 
+  it("spreads a re-read announced to every page over the time the server gives", () => {
+    vi.useFakeTimers();
+    const random = vi.spyOn(Math, "random").mockReturnValue(0.5);
+    const { queryClient, created } = setup(true);
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    created[0]?.emit("cache.invalidate", { queryKey: ["rates"], spreadMs: 2000 });
+    vi.advanceTimersByTime(999);
+    expect(invalidate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["rates"] });
+    random.mockRestore();
+  });
+
   it("writes a pushed balance into the cache and tells listeners of each call event until they stop", () => {
     const { queryClient, created } = setup(true);
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");

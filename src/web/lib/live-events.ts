@@ -17,7 +17,9 @@ export const ADMIN_DASHBOARD_QUERY_KEY = ["admin", "dashboard"] as const;
 /** How each live event changes the query cache; features add their event types here. */
 export const liveEventCacheUpdates: { [T in LiveEventType]: CacheUpdate<T> } = {
   "cache.invalidate": (queryClient, data) => {
-    void queryClient.invalidateQueries({ queryKey: data.queryKey });
+    const invalidate = () => void queryClient.invalidateQueries({ queryKey: data.queryKey });
+    if (data.spreadMs) setTimeout(invalidate, Math.random() * data.spreadMs);
+    else invalidate();
   },
   balance: (queryClient, data) => {
     queryClient.setQueryData(BALANCE_QUERY_KEY, { balance: data.balance });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { FINAL_CALL_STATUSES } from "../../../shared/api/calls";
-import { LIVE_EVENTS_PATH, type LiveEventMap } from "../../../shared/api/live-events";
+import { LIVE_EVENTS_PATH, type LiveEventMap, type LiveEventType } from "../../../shared/api/live-events";
 import type { BusMessage, EventBus } from "../../db/bus";
 import type { Executor } from "../../db/client";
 import { requireViewer } from "../../http/access";
@@ -9,11 +9,21 @@ import { openLiveStream } from "./live-stream";
 import { OpenStreams, STREAM_LIMITS, type StreamLimits } from "./open-streams";
 import { latestUserEventId, USER_EVENT_TOPIC } from "./user-events";
 
+/** Sends an event to every open stream of this instance, not stored (it moves no stream's replay position). */
+export type AnnounceToAll = <T extends LiveEventType>(type: T, data: LiveEventMap[T]) => void;
+
+/**
+ * News for everyone who has a stream open (a price change): given the means to announce, it returns
+ * the function that stops it. Each instance announces to its own streams what it heard on the bus.
+ */
+export type StreamAnnouncer = (announce: AnnounceToAll) => () => void;
+
 export interface StreamOptions {
   db: Executor;
   bus: EventBus;
   heartbeatMs: number;
   limits?: StreamLimits;
+  announcers?: StreamAnnouncer[];
 }
 
 /** What a customer's event tells the back office: a call that ended, or money that moved; else nothing. */
@@ -33,7 +43,7 @@ const RECONNECT_DELAY_MS = 3_000;
  * the bus reconnects, every open stream reads what it may have missed. Stopping
  * the server ends every stream, so browsers reconnect to another instance.
  */
-export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs, limits = STREAM_LIMITS }: StreamOptions): void {
+export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs, limits = STREAM_LIMITS, announcers = [] }: StreamOptions): void {
   const streams = new OpenStreams(limits);
   const unsubscribe = bus.subscribe(
     (message: BusMessage) => {
@@ -48,10 +58,17 @@ export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs
       for (const stream of streams.all()) stream.catchUp();
     },
   );
+  const announceToAll: AnnounceToAll = (type, data) => {
+    for (const stream of streams.all()) stream.announce(type, data);
+  };
+  const stopAnnouncers = announcers.map((announcer) => announcer(announceToAll));
   app.addHook("preClose", async () => {
     for (const stream of [...streams.all()]) stream.end();
   });
-  app.addHook("onClose", async () => unsubscribe());
+  app.addHook("onClose", async () => {
+    unsubscribe();
+    for (const stop of stopAnnouncers) stop();
+  });
 
   app.get(
     LIVE_EVENTS_PATH,

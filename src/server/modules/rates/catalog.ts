@@ -23,6 +23,11 @@ export interface RatesCatalog {
   quote(input: string): QuoteResult;
   /** Reloads from the database; concurrent calls share one pending reload. */
   refresh(): Promise<void>;
+  /**
+   * Calls `listener` each time a change announced on the bus has been loaded here, so whoever
+   * tells browsers about new prices does so once this instance already serves them.
+   */
+  onChange(listener: () => void): () => void;
   close(): void;
 }
 
@@ -56,15 +61,21 @@ export async function openRatesCatalog(db: Database, bus: EventBus, onError: (er
     return next;
   };
 
+  const changeListeners = new Set<() => void>();
   // Reload after a reconnect too: a change announced while the bus was not listening never arrives.
   const unsubscribe = bus.subscribe((message) => {
-    if (message.topic === RATES_CHANGED_TOPIC) refresh().catch(onError);
+    if (message.topic !== RATES_CHANGED_TOPIC) return;
+    refresh().then(() => changeListeners.forEach((listener) => listener()), onError);
   }, refresh);
 
   return {
     current: () => snapshot,
     quote: (input) => quoteNumber(snapshot, input),
     refresh,
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
     close: unsubscribe,
   };
 }
