@@ -1,10 +1,10 @@
 // @ts-check
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT } from "./build.js";
+import { freePort } from "./free-port.js";
 
 /**
  * npm run test:install: what someone with a fresh clone gets. The project's files
@@ -33,17 +33,6 @@ function cleanEnv(/** @type {Record<string, string>} */ extra) {
   return { ...env, ...extra };
 }
 
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** Copies the project as a clone of it would be: git's files, without node_modules, dist or var. */
 function cleanCopy(/** @type {string} */ target) {

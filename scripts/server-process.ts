@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "./free-port.js";
 
 /**
  * A server in its own process on a free loopback port: the browser tests and
@@ -15,16 +15,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort } from "./free-port.js";
 
 /**
  * Starts `script` with PORT and HOST set, and waits until `readyPath` answers 2xx.

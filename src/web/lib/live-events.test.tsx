@@ -94,6 +94,17 @@ describe("useLiveEvents", () => {
     expect(heard).toEqual(["ringing"]);
   });
 
+  it("reads prices and the dashboard again when a stream opens again, since announcements are not replayed", () => {
+    const { queryClient, created } = setup(true);
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    created[0]?.dispatchEvent(new Event("open"));
+    expect(invalidate).not.toHaveBeenCalled();
+    created[0]?.drop();
+    created[0]?.dispatchEvent(new Event("open"));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["rates"] }, { cancelRefetch: false });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["admin", "dashboard"] }, { cancelRefetch: false });
+  });
+
   it("leaves a dropped connection to the browser's own reconnect", () => {
     vi.useFakeTimers();
     const { created } = setup(true);

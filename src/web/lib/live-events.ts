@@ -13,6 +13,13 @@ export const SUPPORT_UNREAD_QUERY_KEY = ["support", "unread"] as const;
 export const SUPPORT_CONVERSATION_QUERY_KEY = ["support", "conversation"] as const;
 /** The back office dashboard's figures, read again when a customer's call ends or money moves. */
 export const ADMIN_DASHBOARD_QUERY_KEY = ["admin", "dashboard"] as const;
+/** Prices: read again when the server announces a change. */
+export const RATES_QUERY_KEY = ["rates"] as const;
+/**
+ * What announcements (events sent to every stream and never stored, so never replayed) keep fresh.
+ * A stream that was down may have missed one: once it is open again these are read again.
+ */
+const ANNOUNCED_QUERY_KEYS = [RATES_QUERY_KEY, ADMIN_DASHBOARD_QUERY_KEY];
 
 /** How each live event changes the query cache; features add their event types here. */
 export const liveEventCacheUpdates: { [T in LiveEventType]: CacheUpdate<T> } = {
@@ -90,6 +97,10 @@ export function useLiveEvents(enabled: boolean, source: (url: string) => EventSo
     let lastEventId = "";
     let failures = 0;
     let reopening: ReturnType<typeof setTimeout> | undefined;
+    let opened = false;
+    const readAnnouncedAgain = () => {
+      for (const queryKey of ANNOUNCED_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+    };
 
     const apply = (type: LiveEventType) => (event: MessageEvent<string>) => {
       if (event.lastEventId) lastEventId = event.lastEventId;
@@ -108,7 +119,12 @@ export function useLiveEvents(enabled: boolean, source: (url: string) => EventSo
       const current = source(lastEventId ? `${LIVE_EVENTS_PATH}?lastEventId=${encodeURIComponent(lastEventId)}` : LIVE_EVENTS_PATH);
       stream = current;
       for (const type of types) current.addEventListener(type, apply(type));
-      current.addEventListener("open", () => (failures = 0));
+      current.addEventListener("open", () => {
+        failures = 0;
+        // Stored events are replayed after Last-Event-ID; announcements made while the stream was down are not.
+        if (opened) readAnnouncedAgain();
+        opened = true;
+      });
       current.addEventListener("error", () => {
         if (current.readyState !== CLOSED || stream !== current) return;
         current.close();
