@@ -37,6 +37,11 @@ export interface JobQueueOptions {
   pollSeconds?: number;
   /** How long stop() waits for jobs in flight. */
   stopTimeoutMs?: number;
+  /**
+   * How often pg-boss looks for jobs whose worker died (they expire after their handler's
+   * timeout and run again, on any instance). pg-boss's own default, 120 s, unless a test asks.
+   */
+  maintenanceSeconds?: number;
 }
 
 /** The job queue on pg-boss 10, on whichever engine the database is (PGlite through our adapter). */
@@ -44,7 +49,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   const handlers = new Map<string, JobHandler<object>>();
   const workers = new Map<string, QueueWorker>();
   const pollMs = (options.pollSeconds ?? 2) * 1000;
-  const boss = new PgBoss(bossOptions(database));
+  const boss = new PgBoss({ ...bossOptions(database), ...(options.maintenanceSeconds ? { maintenanceIntervalSeconds: options.maintenanceSeconds } : {}) });
   // pg-boss forwards its pool's errors (a dropped connection) and its maintenance's here: logged, never thrown.
   boss.on("error", (error) => options.log.error({ err: error }, "job queue"));
   let listener: Listener | null = null;
