@@ -7,7 +7,7 @@ import { LISTENER_APPLICATION_NAME } from "./db/listener";
 import { translations } from "./db/schema/i18n";
 import { publishUserEvent } from "./modules/events/user-events";
 import { updateCountryRate } from "./modules/rates/country-rate-update";
-import { engines, openTestDatabase, type TestDatabase } from "./test/engines";
+import { engines, everyEngine, openTestDatabase, type TestDatabase } from "./test/engines";
 import { openEventStream } from "./test/event-stream-client";
 import { eventually } from "./test/eventually";
 import { buildUser, type TestUser } from "./test/factories";
@@ -32,7 +32,7 @@ async function listenOnPort(app: FastifyInstance): Promise<string> {
 const lookupRate = async (server: TestServer) =>
   (await server.app.inject({ method: "POST", url: "/api/rates/lookup", payload: { number: JAMAICAN_MOBILE } })).json<{ rate: string }>().rate;
 
-describe.each(engines)("a server whose bus lost its connection, on %s", (engine) => {
+describe.each(everyEngine)("a server whose bus lost its connection, on %s", (engine) => {
   let database: TestDatabase;
   let connection: InterruptibleListen;
   let server: TestServer;

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, openTestDatabase, type TestDatabase } from "../test/engines";
+import { everyEngine, openTestDatabase, type TestDatabase } from "../test/engines";
 import { afterCommit } from "./after-commit";
 
-describe.each(engines)("work after a commit on %s", (engine) => {
+describe.each(everyEngine)("work after a commit on %s", (engine) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await openTestDatabase(engine);

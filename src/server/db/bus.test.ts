@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, openTestDatabase, type TestDatabase } from "../test/engines";
+import { everyEngine, openTestDatabase, type TestDatabase } from "../test/engines";
 import { eventually } from "../test/eventually";
 import { interruptible, type InterruptibleListen } from "../test/interruptible-listen";
 import { createEventBus, type BusMessage, type EventBus } from "./bus";
@@ -17,7 +17,7 @@ function nextMessage(bus: EventBus, topic: string): Promise<BusMessage> {
   });
 }
 
-describe.each(engines)("event bus on %s", (engine) => {
+describe.each(everyEngine)("event bus on %s", (engine) => {
   let database: TestDatabase;
   let connection: InterruptibleListen;
   let bus: EventBus;

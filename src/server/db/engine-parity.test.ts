@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, openTestDatabase, type TestDatabase } from "../test/engines";
+import { everyEngine, openTestDatabase, type TestDatabase } from "../test/engines";
 import { queryRows } from "./client";
 import { translations } from "./schema/i18n";
 
@@ -25,7 +25,7 @@ async function sampleQueries(database: TestDatabase) {
 describe("PGlite and PostgreSQL give the same results for the same migrations", () => {
   const opened: TestDatabase[] = [];
   beforeAll(async () => {
-    for (const engine of engines) opened.push(await openTestDatabase(engine));
+    for (const engine of everyEngine) opened.push(await openTestDatabase(engine));
   });
   afterAll(async () => {
     for (const database of opened) await database.destroy();
@@ -44,7 +44,7 @@ describe("PGlite and PostgreSQL give the same results for the same migrations", 
   });
 
   // The comparison needs a real PostgreSQL: TEST_DATABASE_URL (set by .ci/run).
-  if (engines.includes("postgres")) {
+  if (everyEngine.includes("postgres")) {
     it("matches column for column and answer for answer", async () => {
       const [embedded, real] = opened as [TestDatabase, TestDatabase];
       expect(await describeSchema(embedded)).toEqual(await describeSchema(real));

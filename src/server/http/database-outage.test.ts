@@ -9,7 +9,7 @@ import { createServer, type Server } from "../app";
 import { loadConfig } from "../config";
 import { startProcess, type ServerProcess } from "../../../scripts/server-process";
 import { openDatabase, queryRows } from "../db/client";
-import { engines, openTestDatabase, type Engine, type TestDatabase } from "../test/engines";
+import { engines, everyEngine, openTestDatabase, type Engine, type TestDatabase } from "../test/engines";
 import { buyCreditUntil, checkoutAndBalance, signUpCustomer, type Answer, type HttpCustomer } from "../test/buying-customers";
 import { eventually } from "../test/eventually";
 import { buildUser, uniqueEmail, type TestUser } from "../test/factories";
@@ -58,7 +58,7 @@ function callsOf(routes: readonly RegisteredRoute[]): Call[] {
   return calls;
 }
 
-describe.each(engines)("a database outage on %s", (engine: Engine) => {
+describe.each(everyEngine)("a database outage on %s", (engine: Engine) => {
   let testDatabase: TestDatabase;
   let proxy: TcpProxy | null = null;
   let server: Server;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "../db/client";
-import { engines, openTestDatabase, type TestDatabase } from "../test/engines";
+import { engines, everyEngine, openTestDatabase, type TestDatabase } from "../test/engines";
 import { defineJob, PermanentJobError, type JobQueue, type JobType } from "./job-queue";
 import { createJobQueue } from "./pg-boss-queue";
 
@@ -38,7 +38,7 @@ function recordingHandler(runs: { key: string; attempt: number }[], held: Map<st
 const WORK: JobType<Work> = defineJob<Work>("test-work");
 const SLOW_RETRY: JobType<Work> = defineJob<Work>("test-slow-retry");
 
-describe.each(engines)("the job queue on %s", (engine) => {
+describe.each(everyEngine)("the job queue on %s", (engine) => {
   let database: TestDatabase;
   let jobs: JobQueue;
   const runs: { key: string; attempt: number }[] = [];

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "../db/client";
-import { engines, openTestDatabase, type TestDatabase } from "../test/engines";
+import { engines, everyEngine, openTestDatabase, type TestDatabase } from "../test/engines";
 import { defineJob, type JobQueue } from "./job-queue";
 import { createJobQueue } from "./pg-boss-queue";
 
@@ -40,7 +40,7 @@ async function loadPgBoss12(database: TestDatabase): Promise<void> {
 const retiredSchemas = (database: TestDatabase) =>
   queryRows<{ name: string }>(database.db, sql`select nspname as name from pg_namespace where nspname like 'pgboss\_retired\_%' order by nspname`);
 
-describe.each(engines)("starting on a database a newer pg-boss (12) wrote, on %s", (engine) => {
+describe.each(everyEngine)("starting on a database a newer pg-boss (12) wrote, on %s", (engine) => {
   let database: TestDatabase;
   const started: JobQueue[] = [];
   const runs: string[] = [];

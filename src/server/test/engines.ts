@@ -5,13 +5,21 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import type { DatabaseTemplates, TemplateKind } from "./database-template";
 import { databaseUrlFor, withAdminClient } from "./postgres-admin";
 
-/**
- * The databases integration tests run on: always a fresh in-memory PGlite, and
- * a fresh PostgreSQL database per test file when TEST_DATABASE_URL is set.
- */
+/** The databases integration tests run on: a fresh in-memory PGlite, or a fresh PostgreSQL database (TEST_DATABASE_URL). */
 export type Engine = "pglite" | "postgres";
 
-export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/**
+ * The one engine most integration tests run on: PostgreSQL when the run has one (what a deployment
+ * of several instances shares), else the embedded database. What a test checks there (a route, a
+ * rule, a figure) is SQL both engines run alike; the browser tests run the embedded one throughout.
+ */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["postgres"] : ["pglite"];
+
+/**
+ * Both engines, for tests of what behaves differently on them: the bus and LISTEN, the job queue,
+ * transactions and locks under concurrency, lost connections, collations, the ledger's invariants.
+ */
+export const everyEngine: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 export interface TestDatabase extends DatabaseHandle {
   /** The throw-away PostgreSQL database's URL, for a second connection to it; null on PGlite. */

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../db/schema/audit";
 import { webhookEvents } from "../db/schema/webhooks";
-import { engines } from "../test/engines";
+import { everyEngine } from "../test/engines";
 import { rawBodiesSeen, TEST_EFFECT_ACTION, TEST_SIGNATURE_HEADER, TEST_WEBHOOK_SECRET, testWebhooks, type TestBehaviour } from "../test/test-webhooks";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { signatureHeader } from "./hmac";
@@ -13,7 +13,7 @@ let sequence = 0;
 /** A fresh event id and effect key, so no test meets another's rows. */
 const fresh = (label: string) => `${label}-${Date.now().toString(36)}-${(sequence += 1)}`;
 
-describe.each(engines)("provider webhooks on %s", (engine) => {
+describe.each(everyEngine)("provider webhooks on %s", (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {

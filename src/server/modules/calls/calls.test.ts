@@ -9,7 +9,7 @@ import { callLogs, callStatusUpdates } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
 import { userEvents } from "../../db/schema/events";
 import { webhookEvents } from "../../db/schema/webhooks";
-import { engines } from "../../test/engines";
+import { everyEngine } from "../../test/engines";
 import { eventually } from "../../test/eventually";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
@@ -27,7 +27,7 @@ const UK_RATE = parseMoney("0.0580");
 /** A Jamaican mobile at 0.6375 a minute, until an administrator clamps Jamaica's band. */
 const JM_MOBILE = "+18762101234";
 
-describe.each(engines)("calls through the gate and the status webhook on %s", (engine) => {
+describe.each(everyEngine)("calls through the gate and the status webhook on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(engine, { RATE_LIMIT_PER_MINUTE: "100000" });
@@ -357,7 +357,7 @@ describe.each(engines)("calls through the gate and the status webhook on %s", (e
   });
 });
 
-describe.each(engines)("Twilio at its HTTP boundary on %s", (engine) => {
+describe.each(everyEngine)("Twilio at its HTTP boundary on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(engine, { ...TWILIO_ENV, PUBLIC_URL: "https://calls.dialwise.example" });

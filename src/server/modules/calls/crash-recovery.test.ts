@@ -10,7 +10,7 @@ import { callLogs } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
 import { localCarrierCalls } from "../../db/schema/local-carrier";
 import { openBrowserPeer, type BrowserPeer } from "../../providers/telephony/local/testing/browser-peer";
-import { engines, openTestDatabase, type TestDatabase } from "../../test/engines";
+import { everyEngine, openTestDatabase, type TestDatabase } from "../../test/engines";
 import { eventually } from "../../test/eventually";
 import { grantCredits } from "../credits/grant-cli";
 
@@ -22,7 +22,7 @@ import { grantCredits } from "../credits/grant-cli";
  * kill. Each is billed for the talk seconds on the carrier's record at the rate frozen on the
  * call, whole minutes rounded up, never beyond the call's time limit.
  */
-describe.each(engines)("a call live when the server process died, on %s", (engine) => {
+describe.each(everyEngine)("a call live when the server process died, on %s", (engine) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-crash-"));
   let database: TestDatabase | null = null;
   let env: Record<string, string>;

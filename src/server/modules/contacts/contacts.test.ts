@@ -6,13 +6,13 @@ import { readCsvRecords } from "../../../shared/csv/read-csv";
 import { callLogs } from "../../db/schema/calls";
 import { contacts } from "../../db/schema/contacts";
 import { grant, newCallSid, placeCall } from "../../test/calls";
-import { engines } from "../../test/engines";
+import { everyEngine } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
 
 const vcard = (...cards: string[][]) => cards.map((lines) => ["BEGIN:VCARD", "VERSION:3.0", ...lines, "END:VCARD"].join("\r\n")).join("\r\n");
 
-describe.each(engines)("contacts on %s", (engine) => {
+describe.each(everyEngine)("contacts on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(engine, { RATE_LIMIT_PER_MINUTE: "100000" });

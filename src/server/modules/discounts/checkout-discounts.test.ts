@@ -6,7 +6,7 @@ import { payments } from "../../db/schema/payments";
 import { choosePayments } from "../../providers/payments/choose-payments";
 import { PaymentProviderError } from "../../providers/payments/provider";
 import { LOCAL_CHECKOUT_SIGNATURE_HEADER, LOCAL_CHECKOUT_WEBHOOK_PATH, LocalCheckout, type LocalCheckoutEventType } from "../../providers/payments/local/local-checkout";
-import { engines } from "../../test/engines";
+import { everyEngine } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { getBalance } from "../credits/ledger";
@@ -14,7 +14,7 @@ import { newDiscountId } from "./admin-service";
 import { expireStaleLocalCheckouts, STALE_CHECKOUT_MS } from "./reservations";
 
 /** Discount codes at the HTTP boundary: the quote, the checkout's reservation, the webhook's redemption or release. */
-describe.each(engines)("discount codes at checkout on %s", (engine) => {
+describe.each(everyEngine)("discount codes at checkout on %s", (engine) => {
   let server: TestServer;
   let checkout: LocalCheckout;
   let serial = 0;
@@ -293,7 +293,7 @@ describe.each(engines)("discount codes at checkout on %s", (engine) => {
   });
 });
 
-describe.each(engines)("a discount code when the payment provider refuses the checkout on %s", (engine) => {
+describe.each(everyEngine)("a discount code when the payment provider refuses the checkout on %s", (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {

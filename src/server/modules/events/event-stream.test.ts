@@ -1,14 +1,14 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvents } from "../../db/schema/events";
-import { engines } from "../../test/engines";
+import { everyEngine } from "../../test/engines";
 import { openEventStream } from "../../test/event-stream-client";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { commitOutOfOrder } from "../../test/out-of-order";
 import { publishUserEvent, USER_EVENT_TOPIC } from "./user-events";
 
-describe.each(engines)("live event stream on %s", (engine) => {
+describe.each(everyEngine)("live event stream on %s", (engine) => {
   let server: TestServer;
   let base: string;
   let alice: TestUser;

@@ -8,7 +8,7 @@ import { payments } from "../../db/schema/payments";
 import { paymentRefunds } from "../../db/schema/refunds";
 import { LOCAL_CHECKOUT_SIGNATURE_HEADER, LOCAL_CHECKOUT_WEBHOOK_PATH, LocalCheckout } from "../../providers/payments/local/local-checkout";
 import { newCallSid, placeCall, reportStatus } from "../../test/calls";
-import { engines } from "../../test/engines";
+import { everyEngine } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { parseGateAnswer } from "../calls/twiml";
@@ -47,7 +47,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
  * Whatever happens, the balance is the sum of the ledger, no row leaves it below zero,
  * and every succeeded payment is credited exactly once.
  */
-describe.each(engines)("the ledger under random interleavings on %s", (engine) => {
+describe.each(everyEngine)("the ledger under random interleavings on %s", (engine) => {
   let server: TestServer;
   let checkout: LocalCheckout;
   let admin: TestUser;
