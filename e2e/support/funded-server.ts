@@ -1,11 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { request as playwrightRequest } from "@playwright/test";
 import { startProcess, type ServerProcess } from "../../scripts/server-process";
 import { BUILT_SERVER, type RunningServer } from "../fixtures";
-import { createVerifiedUser, type TestAccount } from "./accounts";
+import { createAdmin, createVerifiedUser, signIn, type TestAccount } from "./accounts";
 
 /** Chromium with a fake microphone that needs no permission prompt: what the call flows run in. */
 export const MICROPHONE_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"];
@@ -17,36 +16,47 @@ export interface FundedServer {
 }
 
 /**
- * A server of its own with customers who hold credit: each account is signed up on the
- * running server, which is then stopped so `credits:grant` (the built script, as an operator
- * runs it) can write the admin adjustment into the embedded database, and started again on
- * the same data folder. Amounts are decimal strings ("5", "0.03").
+ * A server of its own with customers who hold credit: each account is signed up on the running
+ * server and funded as an operator's admin funds one, through the credit audit's adjustment
+ * endpoint (an `admin_adjustment` ledger row), without stopping the server. Amounts are decimal
+ * strings ("5", "0.03"). The command-line grant (credits:grant) is what local-carrier-media.spec.ts
+ * and deployment.spec.ts fund with.
  */
 export async function startFundedServer(amounts: string[]): Promise<FundedServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-calls-"));
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" };
-  const first = await startProcess(BUILT_SERVER, env, "/readyz");
+  const server: ServerProcess = await startProcess(BUILT_SERVER, { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" }, "/readyz");
+  const running: RunningServer = { baseURL: server.url, dataDir, output: server.output };
   const request = await playwrightRequest.newContext();
-  const accounts: TestAccount[] = [];
-  for (const _amount of amounts) accounts.push(await createVerifiedUser(request, { baseURL: first.url, dataDir, output: first.output }));
-  await request.dispose();
-  await first.stop();
-  for (const [index, amount] of amounts.entries()) {
-    const grant = spawnSync(process.execPath, [path.resolve(import.meta.dirname, "../../dist/server/credits-grant.js"), "--email", accounts[index]!.email, "--amount", amount, "--reason", "browser test"], {
-      env: { ...process.env, ...env },
-      encoding: "utf8",
-    });
-    if (grant.status !== 0) throw new Error(`credits:grant failed: ${grant.stdout}${grant.stderr}`);
+  try {
+    const accounts: TestAccount[] = [];
+    for (const _amount of amounts) accounts.push(await createVerifiedUser(request, running));
+    const operator = await playwrightRequest.newContext();
+    try {
+      await signIn(operator, running, await createAdmin(operator, running));
+      for (const [index, amount] of amounts.entries()) {
+        const funded = await operator.post(new URL("/api/admin/credit-audit/adjustments", server.url).href, {
+          data: { email: accounts[index]!.email, amount, reason: "browser test" },
+          headers: { origin: server.url },
+        });
+        if (!funded.ok()) throw new Error(`funding ${accounts[index]!.email} failed: ${funded.status()} ${await funded.text()}`);
+      }
+    } finally {
+      await operator.dispose();
+    }
+    return {
+      running,
+      accounts,
+      stop: async () => {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  } finally {
+    await request.dispose();
   }
-  const server: ServerProcess = await startProcess(BUILT_SERVER, env, "/readyz");
-  return {
-    running: { baseURL: server.url, dataDir, output: server.output },
-    accounts,
-    stop: async () => {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
