@@ -112,7 +112,7 @@ function openPostgres(databaseUrl: string, listenUrl = databaseUrl) {
   };
 }
 
-function redactPassword(url: string): string {
+export function redactPassword(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = "***";
   return parsed.toString();

@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
-import { sql } from "drizzle-orm";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { payments } from "../db/schema/payments";
-import { queryRows, type Executor } from "../db/client";
+import { openDatabase, queryRows, type DatabaseHandle, type Executor } from "../db/client";
 import { parseGateAnswer } from "../modules/calls/twiml";
 import { newCallSid, placeCall, reportStatus } from "./calls";
 import { buildUser, type TestUser } from "./factories";
-import type { TestServer } from "./test-server";
+import { startTestServerOn, type TestServer } from "./test-server";
 
 /**
  * A database with something of everything, written through the app as people would:
@@ -74,6 +76,39 @@ export async function populateThroughTheApp(server: TestServer): Promise<Populat
     "adjusting credit",
   );
   return { admin, customers };
+}
+
+/** A whole test server on the embedded database in `dataDir` for the length of `work`. */
+export async function withServerOn<T>(dataDir: string, work: (server: TestServer) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  const server = await startTestServerOn(database, () => database.close(), { DATA_DIR: dataDir });
+  try {
+    return await work(server);
+  } finally {
+    await server.close();
+  }
+}
+
+/** A fresh data folder whose embedded database was populated through the app (and closed again). */
+export async function populatedDataFolder(prefix: string): Promise<{ dataDir: string; population: Population }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  return { dataDir, population: await withServerOn(dataDir, populateThroughTheApp) };
+}
+
+/** Opens the embedded database in `dataDir` for the length of `read`. */
+export async function withEmbedded<T>(dataDir: string, read: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await read(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** What the tests compare between two databases: every table's count, every balance with its ledger, the ledger itself. */
+export async function snapshotOf(db: Pick<Executor, "execute">) {
+  const tables = await baseTables(db);
+  return { tables, counts: await countEach(db, tables), balances: await balancesAndLedgers(db), ledger: await ledgerText(db) };
 }
 
 /** Every base table of the app's schemas, read from information_schema (not from the code under test). */

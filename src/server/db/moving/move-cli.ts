@@ -4,7 +4,7 @@ import pg from "pg";
 import { parseCliOptions, type CliResult } from "../../cli-arguments";
 import { ConfigError, loadConfig } from "../../config";
 import { moveEarlierRuntimeState } from "../../earlier-data-folder";
-import { openDatabase } from "../client";
+import { openDatabase, redactPassword } from "../client";
 import { claimDataDir, DataDirLockedError } from "../data-dir-lock";
 import { MoveRefusedError, moveDatabase, type MoveReport } from "./move-database";
 
@@ -75,12 +75,10 @@ function isPostgresUrl(text: string): boolean {
   }
 }
 
-/** A URL for the output without its password. */
-export function redact(text: string): string {
+/** A URL for the output without its password, even one that does not parse. */
+function redact(text: string): string {
   try {
-    const url = new URL(text);
-    if (url.password) url.password = "***";
-    return url.toString();
+    return redactPassword(text);
   } catch {
     return text.replace(/:[^:@/]*@/, ":***@");
   }

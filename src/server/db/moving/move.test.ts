@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMoney } from "../../../shared/money";
-import { openDatabase, type DatabaseHandle } from "../client";
+import { openDatabase } from "../client";
 import { databaseUrlFor, withAdminClient } from "../../test/postgres-admin";
-import { balancesAndLedgers, baseTables, countEach, ledgerText, populateThroughTheApp, type Population } from "../../test/populated-database";
+import { balancesAndLedgers, baseTables, countEach, ledgerText, populatedDataFolder, snapshotOf, withEmbedded, type Population } from "../../test/populated-database";
 import { startTestServerOn } from "../../test/test-server";
 import { runDbMove } from "./move-cli";
 
@@ -17,21 +17,6 @@ import { runDbMove } from "./move-cli";
  */
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-/** An embedded database in its own data folder, as a server leaves it. */
-async function embeddedDataFolder(prefix: string): Promise<string> {
-  return mkdtempSync(path.join(tmpdir(), prefix));
-}
-
-/** Opens the embedded database in `dataDir` for the length of `read`. */
-async function withEmbedded<T>(dataDir: string, read: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ dataDir });
-  try {
-    return await read(database);
-  } finally {
-    await database.close();
-  }
-}
 
 describe("npm run db:move, before it touches anything", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-move-refusals-"));
@@ -78,14 +63,7 @@ if (adminUrl) {
     const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" });
 
     beforeAll(async () => {
-      dataDir = await embeddedDataFolder("dialwise-move-");
-      const database = await openDatabase({ dataDir });
-      const server = await startTestServerOn(database, () => database.close(), { DATA_DIR: dataDir });
-      try {
-        population = await populateThroughTheApp(server);
-      } finally {
-        await server.close();
-      }
+      ({ dataDir, population } = await populatedDataFolder("dialwise-move-"));
     }, 120_000);
     afterAll(async () => {
       rmSync(dataDir, { recursive: true, force: true });
@@ -98,10 +76,7 @@ if (adminUrl) {
       expect(result.output).toContain(`DATABASE_URL=${url}`);
       expect(result.exitCode).toBe(0);
 
-      const before = await withEmbedded(dataDir, async ({ db }) => {
-        const tables = await baseTables(db);
-        return { tables, counts: await countEach(db, tables), balances: await balancesAndLedgers(db), ledger: await ledgerText(db) };
-      });
+      const before = await withEmbedded(dataDir, ({ db }) => snapshotOf(db));
       const moved = await openDatabase({ databaseUrl: url });
       try {
         const tables = await baseTables(moved.db);
