@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { databaseUrlFor, withAdminClient } from "../../test/postgres-admin";
 import { buyCredit, populatedDataFolder, populateThroughTheApp, snapshotOf, withEmbedded, withServerOn, type Population } from "../../test/populated-database";
 import { startTestServerOn, type TestServer } from "../../test/test-server";
 import { runDbBackup, runDbRestore } from "./backup-cli";
+import { chooseBackup } from "./backup-files";
 
 /**
  * `npm run db:backup` and `npm run db:restore` on each engine: a database filled through
@@ -165,6 +166,30 @@ if (adminUrl) {
         const signIn = await server.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: customer.email, password: customer.password } });
         expect(signIn.statusCode, signIn.body).toBe(200);
       });
+    });
+
+    it("leaves the database as it was when a restore breaks off", { timeout: 60_000 }, async () => {
+      const tools = mkdtempSync(path.join(tmpdir(), "dialwise-cut-"));
+      expect((await runDbBackup(["--to", tools], env(url))).exitCode).toBe(0);
+      const before = await snapshot(url);
+      const whole = readFileSync(chooseBackup(tools, "postgres"));
+      const cut = path.join(tools, "dialwise-20260101-000000Z.dump");
+      writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+      const result = await runDbRestore(["--from", cut, "--replace"], env(url));
+      expect(result.exitCode).toBe(1);
+      expect(result.output).toMatch(/^The restore failed and nothing was changed: pg_restore failed: /);
+      expect(await snapshot(url)).toEqual(before);
+
+      // A pg_restore that wrote valid SQL and then failed: the drops of --replace and what it wrote are rolled back.
+      writeFileSync(
+        path.join(tools, "pg_restore"),
+        '#!/bin/sh\nif [ "$1" = "--version" ]; then echo "pg_restore (PostgreSQL) 99.0"; exit 0; fi\necho "create table public.half_restored (id int);"\necho "pg_restore: error: disk full" >&2\nexit 1\n',
+      );
+      chmodSync(path.join(tools, "pg_restore"), 0o755);
+      const failed = await runDbRestore(["--from", cut, "--replace"], env(url, { PATH: `${tools}:${process.env.PATH ?? ""}` }));
+      expect(failed).toEqual({ exitCode: 1, output: "The restore failed and nothing was changed: pg_restore failed: pg_restore: error: disk full" });
+      expect(await snapshot(url)).toEqual(before);
+      rmSync(tools, { recursive: true, force: true });
     });
 
     it("refuses to replace a database another connection is using", async () => {

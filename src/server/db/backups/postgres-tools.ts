@@ -65,21 +65,28 @@ export async function runTool(tool: PgTool, args: string[], env: NodeJS.ProcessE
 }
 
 /**
- * Runs `pg_restore --file=-` (the dump as SQL) into `psql --single-transaction`, after
- * `prelude` (SQL run first in the same transaction): all of it lands, or none of it.
+ * Runs `pg_restore --file=-` (the dump as SQL) into psql inside one transaction that `prelude`
+ * (SQL) opens the restore with. psql commits only when pg_restore has written the whole dump
+ * and psql met no error: a dump that breaks off, or a statement that fails, ends the session
+ * without COMMIT, and PostgreSQL rolls all of it back.
  */
 export async function restoreInOneTransaction(file: string, prelude: string, dbname: string, env: NodeJS.ProcessEnv): Promise<void> {
   const reader = spawn("pg_restore", ["--no-owner", "--file=-", file], { env, stdio: ["ignore", "pipe", "pipe"] });
-  const writer = spawn("psql", ["--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1", `--dbname=${dbname}`], { env, stdio: ["pipe", "ignore", "pipe"] });
+  const writer = spawn("psql", ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", `--dbname=${dbname}`], { env, stdio: ["pipe", "ignore", "pipe"] });
   const errors = { pg_restore: "", psql: "" };
   reader.stderr.on("data", (chunk: Buffer) => (errors.pg_restore += chunk.toString()));
   writer.stderr.on("data", (chunk: Buffer) => (errors.psql += chunk.toString()));
-  // psql stopping at an error closes its input: what pg_restore still writes has nowhere to go.
+  // psql stopping at an error closes its input: what is still written has nowhere to go.
   writer.stdin.on("error", () => undefined);
-  writer.stdin.write(prelude);
-  reader.stdout.pipe(writer.stdin);
   const exited = (child: typeof reader | typeof writer) => new Promise<number>((resolve, reject) => child.on("error", reject).on("close", (code) => resolve(code ?? 1)));
-  const [read, written] = await Promise.all([exited(reader), exited(writer)]);
-  if (written !== 0) throw new Error(`psql failed: ${errors.psql.trim() || `exit ${written}`}`);
+  const written = exited(writer);
+  // Notices (each table a drop cascades to) would bury an error.
+  writer.stdin.write(`BEGIN;\nSET client_min_messages = warning;\n${prelude}\n`);
+  reader.stdout.pipe(writer.stdin, { end: false });
+  const read = await exited(reader);
+  writer.stdin.end(read === 0 ? "COMMIT;\n" : "");
+  const wrote = await written;
+  // A dump that broke off makes psql fail too: pg_restore's own error says why.
   if (read !== 0) throw new Error(`pg_restore failed: ${errors.pg_restore.trim() || `exit ${read}`}`);
+  if (wrote !== 0) throw new Error(`psql failed: ${errors.psql.trim() || `exit ${wrote}`}`);
 }
