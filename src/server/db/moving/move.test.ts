@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMoney } from "../../../shared/money";
 import { openDatabase } from "../client";
@@ -114,6 +115,24 @@ if (adminUrl) {
         expect((await ledgerText(moved.db)).length).toBe(before.ledger.length + 1);
       } finally {
         await moved.close();
+      }
+    });
+
+    it("rolls the whole target back when the copy cannot be faithful", { timeout: 60_000 }, async () => {
+      // A table the app's migrations do not make: found only after the schema was built in the target's transaction.
+      const odd = mkdtempSync(path.join(tmpdir(), "dialwise-move-odd-"));
+      try {
+        await withEmbedded(odd, async ({ db }) => {
+          await db.execute(sql`create table public.hand_made (note text)`);
+        });
+        const url = await freshDatabase();
+        const result = await runDbMove(["--to", url], { DATA_DIR: odd, DATABASE_URL: "", LOG_LEVEL: "silent" });
+        expect(result.exitCode).toBe(1);
+        expect(result.output).toContain("only in the embedded database: public.hand_made(note)");
+        const left = await withAdminClient(url, async (client) => (await client.query("select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle', 'pgboss')")).rows);
+        expect(left).toEqual([{ n: 0 }]);
+      } finally {
+        rmSync(odd, { recursive: true, force: true });
       }
     });
 
