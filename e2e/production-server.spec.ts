@@ -61,6 +61,22 @@ test("admin:create and rates:import run from the bundle on plain node", () => {
   expect(rates.status).toBe(0);
 });
 
+test("db:backup and db:restore run from the bundle on plain node", () => {
+  const env = { DATA_DIR: folder, DATABASE_URL: "", NODE_ENV: "production" };
+  expect(npmRun("admin:create", ["--email", "chief@example.com", "--password", "secret-password"], env).status).toBe(0);
+  const backup = npmRun("db:backup", [], env);
+  expect(backup.output).toMatch(/Backed up the embedded database in .* to .*dialwise-\d{8}-\d{6}Z\.tar\.gz \(\d+ KiB\)\./);
+  expect(backup.status).toBe(0);
+
+  const refused = npmRun("db:restore", [], env);
+  expect(refused.output).toContain("is not empty:");
+  expect(refused.status).toBe(1);
+  const restored = npmRun("db:restore", ["--replace"], env);
+  expect(restored.output).toMatch(/Restored .*\.tar\.gz into /);
+  expect(restored.status).toBe(0);
+  expect(npmRun("db:move", ["--help"], env).output).toContain("Usage: npm run db:move -- --to postgres://");
+});
+
 test("an earlier version's ./data state moves to ./var on first start, and .env is read under the environment", async ({ request }) => {
   // Run from a folder of its own: the earlier layout (DATA_DIR=./data) with an administrator and a generated secret.
   const earlierEnv = { DATA_DIR: path.join(folder, "data"), DATABASE_URL: "", LOG_LEVEL: "warn" };

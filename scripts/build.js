@@ -84,13 +84,13 @@ export const TARGETS = {
     build: buildWeb,
   },
   server: {
-    inputs: ["src/server", "src/shared", "scripts/admin-create.ts", "scripts/rates-import.ts", "scripts/credits-grant.ts", "scripts/carrier-ring.ts", "package-lock.json", "package.json", "scripts/build.js"],
+    inputs: ["src/server", "src/shared", "scripts/admin-create.ts", "scripts/rates-import.ts", "scripts/credits-grant.ts", "scripts/carrier-ring.ts", "scripts/db-move.ts", "scripts/db-backup.ts", "scripts/db-restore.ts", "package-lock.json", "package.json", "scripts/build.js"],
     output: "dist/server/main.js",
     build: buildServer,
   },
 };
 
-/** The bundles `node dist/server/main.js`, `npm start`, `npm run admin:create`, `npm run rates:import`, `npm run credits:grant` and `npm run carrier:ring` run, by output name. */
+/** The bundles `node dist/server/main.js`, `npm start`, `npm run admin:create`, `npm run rates:import`, `npm run credits:grant`, `npm run carrier:ring`, `npm run db:move`, `npm run db:backup` and `npm run db:restore` run, by output name. */
 const SERVER_ENTRIES = {
   main: "src/server/main.ts",
   // `npm start` calls it with the web app's build running beside it (scripts/start.js).
@@ -99,6 +99,9 @@ const SERVER_ENTRIES = {
   "rates-import": "scripts/rates-import.ts",
   "credits-grant": "scripts/credits-grant.ts",
   "carrier-ring": "scripts/carrier-ring.ts",
+  "db-move": "scripts/db-move.ts",
+  "db-backup": "scripts/db-backup.ts",
+  "db-restore": "scripts/db-restore.ts",
 };
 
 async function buildWeb() {

@@ -35,7 +35,7 @@ export interface DatabaseHandle {
 }
 
 // Beside this file in src/server/db, and copied beside the bundle in dist/server by the build.
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
  * `listenUrl` is where LISTEN connects when that must differ from the pool's URL
@@ -130,7 +130,7 @@ async function whileHoldingStartupLock<T>(pool: pg.Pool, work: () => Promise<T>)
   }
 }
 
-function redactPassword(url: string): string {
+export function redactPassword(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = "***";
   return parsed.toString();
