@@ -5,6 +5,7 @@ import { moneyToDecimal, parseMoney } from "../../../shared/money";
 import { afterCommit } from "../../db/after-commit";
 import type { Executor } from "../../db/client";
 import { callLogs } from "../../db/schema/calls";
+import { countEndedCall } from "../admin/dashboard/daily-summary";
 import { reviewSettledCall } from "../call-credits/auto-credit";
 import { postLedgerEntry } from "../credits/ledger";
 import { isFinal, LIVE_CALL_STATUSES, type CallLogRow } from "./call-status";
@@ -65,6 +66,8 @@ export async function settleCall(deps: Pick<CallsDeps, "bus" | "log">, tx: Execu
     .where(and(eq(callLogs.id, call.id), inArray(callLogs.status, LIVE_CALL_STATUSES)))
     .returning();
   if (!settled) throw new Error(`call ${call.callSid} changed under its row lock`);
+  // The dashboard's daily figures count it now, or not at all if this transaction fails (decision 043).
+  await countEndedCall(tx, settled.id);
 
   if (cost > 0) {
     const posted = await postLedgerEntry(
