@@ -146,9 +146,9 @@ async function refuse(deps: CallsDeps, tx: Executor, userId: string, payload: Vo
     .returning();
   // A sid we already logged (a carrier retrying with a new delivery): nothing more to record or tell.
   if (call) {
-    // A refusal is final as it is written: the dashboard's outcomes count it now (decision 043).
-    await countEndedCall(tx, call.id);
     await publishCallStatus(deps.bus, tx, call);
+    // A refusal is final as it is written: the dashboard's outcomes count it (decision 043), last, as the settlement does.
+    await countEndedCall(tx, call.id);
   }
   deps.log.info({ callSid: payload.CallSid, reason }, "call refused");
   return twiml(rejectTwiml());

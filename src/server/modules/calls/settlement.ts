@@ -66,8 +66,6 @@ export async function settleCall(deps: Pick<CallsDeps, "bus" | "log">, tx: Execu
     .where(and(eq(callLogs.id, call.id), inArray(callLogs.status, LIVE_CALL_STATUSES)))
     .returning();
   if (!settled) throw new Error(`call ${call.callSid} changed under its row lock`);
-  // The dashboard's daily figures count it now, or not at all if this transaction fails (decision 043).
-  await countEndedCall(tx, settled.id);
 
   if (cost > 0) {
     const posted = await postLedgerEntry(
@@ -82,6 +80,9 @@ export async function settleCall(deps: Pick<CallsDeps, "bus" | "log">, tx: Execu
   }
   // The policy may give a broken call's cost back (call-credits/auto-credit.ts): at once, or once the carrier has measured it.
   const reviewed = cost > 0 ? await reviewSettledCall(tx, deps.bus, settled) : settled;
+  // The dashboard's daily figures count it with this transaction, or not at all (decision 043). Last, because
+  // the summary's row is shared by the day's calls to the same place: its lock is then held only until commit.
+  await countEndedCall(tx, settled.id);
   // Said once it is true: a transaction that fails after this point settled nothing.
   afterCommit(tx, () =>
     deps.log.info(
