@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Executor } from "../db/client";
 import { callLogs } from "../db/schema/calls";
+import { countEndedCall } from "../modules/admin/dashboard/daily-summary";
 
 export type CallRowInput = Partial<typeof callLogs.$inferInsert>;
 
 /**
  * Writes a call log straight into the table, as the gate and the status webhook would
- * have left it: a finished, answered two-minute call to Jamaica unless told otherwise.
+ * have left it (the dashboard's daily summary included): a finished, answered two-minute call to
+ * Jamaica unless told otherwise.
  * For tests of what reads call logs (history, export, ratings), not of how calls are made.
  */
 export async function insertCall(db: Executor, userId: string, overrides: CallRowInput = {}) {
@@ -36,5 +38,7 @@ export async function insertCall(db: Executor, userId: string, overrides: CallRo
     })
     .returning();
   if (!row) throw new Error("no call log written");
+  // As the settlement (or the gate's refusal) would have: an ended outgoing call is in the dashboard's daily summary.
+  await countEndedCall(db, row.id);
   return row;
 }

@@ -61,6 +61,14 @@ export const callLogs = pgTable(
     index("call_logs_user_id_started_at_idx").on(table.userId, table.startedAt),
     // Every customer's calls newest first (the calls page, the dashboard's latest) and the dashboard's period scans.
     index("call_logs_started_at_idx").on(table.startedAt, table.id),
+    // The dashboard's active customers: who placed a call in a period, read from the index alone (decision 043).
+    index("call_logs_placed_by_day_idx")
+      .on(table.startedAt, table.userId)
+      .where(sql`${table.direction} = 'outbound' and ${table.refusalReason} is null`),
+    // The dashboard's credited back, by the day a call was credited: the few credited calls only (decision 043).
+    index("call_logs_credited_at_idx")
+      .on(table.creditedAt)
+      .where(sql`${table.creditedAt} is not null`),
     index("call_logs_live_idx")
       .on(table.startedAt)
       .where(sql`${table.status} in ('initiated', 'ringing', 'answered')`),

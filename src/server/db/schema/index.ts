@@ -19,3 +19,4 @@ export * from "./blog";
 export * from "./contacts";
 export * from "./support";
 export * from "./spending";
+export * from "./dashboard";

@@ -8,6 +8,7 @@ import { user } from "../../db/schema/auth";
 import { callLogs, callStatusUpdates } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
 import { AppError, notFound } from "../../http/app-error";
+import { carrierCostOfCall } from "./carrier-cost";
 import { historyConditions, NEWEST_FIRST, toCallLog } from "./history-service";
 
 type CallRow = typeof callLogs.$inferSelect;
@@ -65,11 +66,6 @@ function carrierRateText(value: string): string {
   return `${whole}.${fraction.padEnd(5, "0").slice(0, 5)}`;
 }
 
-/**
- * The carrier cost of one call in SQL, rounded as its row shows it (carrierCost), so rows add up
- * to a total: the calls page's totals and the dashboard's figures both sum this.
- */
-export const carrierCostOfCall = sql<string>`round(${callLogs.billedMinutes} * ${callLogs.carrierRate}, 4)`;
 
 const joined = (db: Executor) => db.select({ call: callLogs, email: user.email }).from(callLogs).innerJoin(user, eq(user.id, callLogs.userId));
 

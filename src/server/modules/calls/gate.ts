@@ -8,6 +8,7 @@ import { callerIdOf } from "../../providers/telephony/carrier";
 import { user } from "../../db/schema/auth";
 import { callLogs } from "../../db/schema/calls";
 import type { WebhookResult } from "../../webhooks/webhook";
+import { countEndedCall } from "../admin/dashboard/daily-summary";
 import { lockBalance } from "../credits/ledger";
 import { spendingAllowance } from "../profile/spending";
 import type { Quote } from "../rates/quote";
@@ -144,7 +145,11 @@ async function refuse(deps: CallsDeps, tx: Executor, userId: string, payload: Vo
     .onConflictDoNothing({ target: callLogs.callSid })
     .returning();
   // A sid we already logged (a carrier retrying with a new delivery): nothing more to record or tell.
-  if (call) await publishCallStatus(deps.bus, tx, call);
+  if (call) {
+    await publishCallStatus(deps.bus, tx, call);
+    // A refusal is final as it is written: the dashboard's outcomes count it (decision 043), last, as the settlement does.
+    await countEndedCall(tx, call.id);
+  }
   deps.log.info({ callSid: payload.CallSid, reason }, "call refused");
   return twiml(rejectTwiml());
 }

@@ -4,6 +4,7 @@ import { moneyToDecimal, parseMoney } from "../../../shared/money";
 import type { Executor } from "../../db/client";
 import { callLogs } from "../../db/schema/calls";
 import { AppError, notFound } from "../../http/app-error";
+import { changeCountedCall } from "../admin/dashboard/daily-summary";
 
 /** The history filter as the contract's query gives it: UTC days and one status. */
 export interface HistoryFilter {
@@ -126,11 +127,15 @@ export async function ownCall(db: Executor, userId: string, callSid: string): Pr
  * still ringing would be of nothing). Rating again replaces the earlier one.
  */
 export async function rateOwnCall(db: Executor, userId: string, callSid: string, rating: number): Promise<CallLog> {
-  const [row] = await db
-    .update(callLogs)
-    .set({ qualityRating: rating })
-    .where(and(eq(callLogs.userId, userId), eq(callLogs.callSid, callSid), inArray(callLogs.status, [...FINAL_CALL_STATUSES])))
-    .returning();
+  const own = and(eq(callLogs.userId, userId), eq(callLogs.callSid, callSid));
+  // The dashboard's average rating moves with it (decision 043).
+  const [row] = await changeCountedCall(db, { userId, callSid }, (tx) =>
+    tx
+      .update(callLogs)
+      .set({ qualityRating: rating })
+      .where(and(own, inArray(callLogs.status, [...FINAL_CALL_STATUSES])))
+      .returning(),
+  );
   if (row) return toCallLog(row);
   // Nothing changed: either not the customer's call (404, as if it did not exist) or not over yet.
   await ownCall(db, userId, callSid);
@@ -142,11 +147,9 @@ export async function rateOwnCall(db: Executor, userId: string, callSid: string,
  * written: cost, duration and status come from the carrier's signed events alone.
  */
 export async function reportOwnCallQuality(db: Executor, userId: string, callSid: string, quality: CallQuality): Promise<CallLog> {
-  const [row] = await db
-    .update(callLogs)
-    .set({ quality })
-    .where(and(eq(callLogs.userId, userId), eq(callLogs.callSid, callSid)))
-    .returning();
+  const own = and(eq(callLogs.userId, userId), eq(callLogs.callSid, callSid));
+  // An ended call's media figures are in the dashboard's daily summary: they move with the report (decision 043).
+  const [row] = await changeCountedCall(db, { userId, callSid }, (tx) => tx.update(callLogs).set({ quality }).where(own).returning());
   if (!row) throw callNotFound();
   return toCallLog(row);
 }

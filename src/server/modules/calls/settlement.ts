@@ -5,6 +5,7 @@ import { moneyToDecimal, parseMoney } from "../../../shared/money";
 import { afterCommit } from "../../db/after-commit";
 import type { Executor } from "../../db/client";
 import { callLogs } from "../../db/schema/calls";
+import { countEndedCall } from "../admin/dashboard/daily-summary";
 import { reviewSettledCall } from "../call-credits/auto-credit";
 import { postLedgerEntry } from "../credits/ledger";
 import { isFinal, LIVE_CALL_STATUSES, type CallLogRow } from "./call-status";
@@ -79,6 +80,9 @@ export async function settleCall(deps: Pick<CallsDeps, "bus" | "log">, tx: Execu
   }
   // The policy may give a broken call's cost back (call-credits/auto-credit.ts): at once, or once the carrier has measured it.
   const reviewed = cost > 0 ? await reviewSettledCall(tx, deps.bus, settled) : settled;
+  // The dashboard's daily figures count it with this transaction, or not at all (decision 043). Last, because
+  // the summary's row is shared by the day's calls to the same place: its lock is then held only until commit.
+  await countEndedCall(tx, settled.id);
   // Said once it is true: a transaction that fails after this point settled nothing.
   afterCommit(tx, () =>
     deps.log.info(

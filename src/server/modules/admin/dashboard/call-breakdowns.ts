@@ -4,7 +4,8 @@ import { FINAL_CALL_STATUSES, type CallRefusal, type CallStatus } from "../../..
 import { moneyToDecimal, parseMoney } from "../../../../shared/money";
 import type { Executor } from "../../../db/client";
 import { callLogs } from "../../../db/schema/calls";
-import { answered, callMoney, outgoing, placed } from "./call-figures";
+import { callMoney } from "./call-figures";
+import { answered, outgoing, placed } from "./call-sql";
 import { inPeriod, periodDays, utcDay, type DashboardRange } from "./period";
 
 const marginOf = (revenue: string, carrierCost: string) => moneyToDecimal(parseMoney(revenue) - parseMoney(carrierCost));
@@ -22,6 +23,20 @@ export async function dailyCalls(db: Executor, range: DashboardRange): Promise<D
     .from(callLogs)
     .where(and(outgoing, inPeriod(callLogs.startedAt, range)))
     .groupBy(sql`1`);
+  return everyDay(range, rows);
+}
+
+export interface DayRow {
+  day: string;
+  callsPlaced: number;
+  callsAnswered: number;
+  billedMinutes: number;
+  revenue: string;
+  carrierCost: string;
+}
+
+/** The period's days in order, from rows for the days that had calls. */
+export function everyDay(range: DashboardRange, rows: DayRow[]): DashboardDay[] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return periodDays(range).map((day) => {
     const row = byDay.get(day);
@@ -44,6 +59,11 @@ export async function topDestinations(db: Executor, range: DashboardRange): Prom
     .where(and(outgoing, inPeriod(callLogs.startedAt, range)))
     .groupBy(callLogs.countryCode)
     .having(sql`sum(${callLogs.billedMinutes}) > 0`);
+  return rankDestinations(rows);
+}
+
+/** The destinations that billed a minute, the most minutes and the best margin first. */
+export function rankDestinations(rows: { countryCode: string; billedMinutes: number; revenue: string; carrierCost: string }[]): { byMinutes: DashboardDestination[]; byMargin: DashboardDestination[] } {
   const destinations = rows.map((row) => ({
     countryCode: row.countryCode,
     billedMinutes: Number(row.billedMinutes),
@@ -65,6 +85,11 @@ export async function callOutcomes(db: Executor, range: DashboardRange): Promise
     .from(callLogs)
     .where(and(outgoing, inPeriod(callLogs.startedAt, range)))
     .groupBy(callLogs.status, callLogs.refusalReason);
+  return foldOutcomes(rows);
+}
+
+/** Counts per status and refusal reason as the dashboard's outcomes: the live statuses as one, the most calls first. */
+export function foldOutcomes(rows: { status: string; refusalReason: string | null; calls: number }[]): DashboardOutcome[] {
   const totals = new Map<string, DashboardOutcome>();
   for (const row of rows) {
     const outcome: DashboardOutcome = row.refusalReason

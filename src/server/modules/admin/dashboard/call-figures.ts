@@ -1,37 +1,15 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { MOS_LIMITS, QUALITY_LIMITS } from "../../../../shared/calls/quality-grade";
+import { and, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { callLogs } from "../../../db/schema/calls";
-import { carrierCostOfCall } from "../../calls/admin-service";
-import { inBothPeriods, inPeriod, type DashboardRange } from "./period";
-
-/**
- * The dashboard's call figures (decision 038). Only outgoing calls count: incoming ones are
- * never charged. A call belongs to the UTC day it started on, as in the history and the
- * calls page. "Placed" is a call the gate let through (a refusal never rang anyone); a
- * customer is active when they placed one; the answer rate is answered over placed.
- */
-export const outgoing = eq(callLogs.direction, "outbound");
-export const placed = sql`${callLogs.refusalReason} is null`;
-export const answered = sql`${callLogs.answeredAt} is not null`;
+import { carrierCostOfCall } from "../../calls/carrier-cost";
+import { answered, grade, measured, outgoing, placed } from "./call-sql";
+import { inBothPeriods, inPeriod, inPreviousPeriod, type DashboardRange } from "./period";
 
 const money = (sum: SQL) => sql<string>`coalesce(${sum}, 0)::text`;
 export const callMoney = {
   revenue: money(sql`sum(${callLogs.costUsd})`),
   carrierCost: money(sql`sum(${carrierCostOfCall})`),
 };
-
-/** 0 good, 1 fair, 2 poor for one measured figure; null when the device did not measure it. */
-function rank(field: "rttMs" | "jitterMs" | "packetLoss"): SQL {
-  const value = sql`(${callLogs.quality} ->> ${sql.raw(`'${field}'`)})::float8`;
-  const limit = QUALITY_LIMITS[field];
-  return sql`case when ${value} is null then null when ${value} <= ${sql.raw(String(limit.good))} then 0 when ${value} > ${sql.raw(String(limit.poor))} then 2 else 1 end`;
-}
-const mos = sql`(${callLogs.quality} ->> 'mos')::float8`;
-const mosRank = sql`case when ${mos} is null then null when ${mos} >= ${sql.raw(String(MOS_LIMITS.good))} then 0 when ${mos} < ${sql.raw(String(MOS_LIMITS.poor))} then 2 else 1 end`;
-/** A call's grade is its worst measured figure, as qualityGrade() says; greatest() skips the nulls. */
-const grade = sql`greatest(${rank("rttMs")}, ${rank("jitterMs")}, ${rank("packetLoss")}, ${mosRank})`;
-const measured = (field: string) => sql`(${callLogs.quality} ->> ${sql.raw(`'${field}'`)})::float8`;
 
 export interface CallFigures {
   activeCustomers: number;
@@ -60,7 +38,9 @@ const EMPTY: CallFigures = {
 const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /**
- * Both periods' call figures from one scan of the calls that started in either: each row is first
+ * Both periods' call figures straight from call_logs: the reference the daily summary's figures
+ * (summary-figures.ts, what the route serves) are tested against (decision 043). One scan of the
+ * calls that started in either period: each row is first
  * narrowed to what the sums need (the quality grade worked out once) and grouped on a boolean, which
  * the planner knows has two values, so it hashes rather than sorting every call; the active
  * customers are counted apart, distinct per period by hashing.
@@ -104,17 +84,35 @@ export async function callFigures(db: Executor, range: DashboardRange): Promise<
     })
     .from(calls)
     .groupBy(calls.current);
-  const customers = db
-    .select({ current: inPeriod(callLogs.startedAt, range).as("current"), userId: callLogs.userId })
-    .from(callLogs)
-    .where(and(both, placed))
-    .groupBy(sql`1`, callLogs.userId)
-    .as("customers");
-  const active = await db.select({ current: sql<boolean>`${customers.current}`, count: sql<number>`count(*)::int` }).from(customers).groupBy(customers.current);
+  return toCallFigures(rows, await activeCustomers(db, range));
+}
+
+/**
+ * The customers who placed a call in each period, distinct by hashing, each period in its own statement so
+ * the two run side by side on the pool with half the rows each. Only the placed calls' (started_at, user_id)
+ * are read, from call_logs_placed_by_day_idx alone (decision 043); a distinct count cannot be added up from
+ * days, so this is the one call figure not in the daily summary.
+ */
+export async function activeCustomers(db: Executor, range: DashboardRange): Promise<Record<"current" | "previous", number>> {
+  const count = async (within: SQL) => {
+    const customers = db.select({ userId: callLogs.userId }).from(callLogs).where(and(outgoing, within, placed)).groupBy(callLogs.userId).as("customers");
+    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(customers);
+    return Number(row?.count ?? 0);
+  };
+  const [current, previous] = await Promise.all([count(inPeriod(callLogs.startedAt, range)), count(inPreviousPeriod(callLogs.startedAt, range))]);
+  return { current, previous };
+}
+
+/** A period's sums, as one row per period read them: the figures but the active customers, quality flattened. */
+export type CallFigureRow = { current: boolean } & Omit<CallFigures, "activeCustomers" | "quality"> & CallFigures["quality"];
+
+/** Both periods' figures from their rows (a period without calls has none) and their active customers. */
+export function toCallFigures(rows: CallFigureRow[], active: Record<"current" | "previous", number>): Record<"current" | "previous", CallFigures> {
   const result = { current: EMPTY, previous: EMPTY };
   for (const row of rows) {
-    result[row.current ? "current" : "previous"] = {
-      activeCustomers: Number(active.find((item) => item.current === row.current)?.count ?? 0),
+    const period = row.current ? "current" : "previous";
+    result[period] = {
+      activeCustomers: active[period],
       callsPlaced: Number(row.callsPlaced),
       callsAnswered: Number(row.callsAnswered),
       billedMinutes: Number(row.billedMinutes),

@@ -50,6 +50,9 @@ const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
 /** `column` within this period. */
 export const inPeriod = (column: SQLWrapper, range: DashboardRange): SQL => sql`(${column} >= ${at(range.start)} and ${column} < ${at(range.end)})`;
 
+/** `column` within the period before this one. */
+export const inPreviousPeriod = (column: SQLWrapper, range: DashboardRange): SQL => sql`(${column} >= ${at(range.previousStart)} and ${column} < ${at(range.start)})`;
+
 /** `column` within this period or the one before: what one scan reads for both. */
 export const inBothPeriods = (column: SQLWrapper, range: DashboardRange): SQL =>
   sql`(${column} >= ${at(range.previousStart)} and ${column} < ${at(range.end)})`;

@@ -1,11 +1,11 @@
 import type { AdminDashboard, AdminDashboardQuery, DashboardFigures } from "../../../../shared/api/admin-dashboard";
 import { moneyToDecimal, parseMoney } from "../../../../shared/money";
 import type { Executor } from "../../../db/client";
-import { callOutcomes, dailyCalls, topDestinations } from "./call-breakdowns";
-import { callFigures, type CallFigures } from "./call-figures";
+import type { CallFigures } from "./call-figures";
 import { latestCalls, latestPayments, openSupport } from "./latest";
 import { creditedBack, moneyFigures, outstandingBalance, signUps, type CreditedBack } from "./money-figures";
 import { dashboardRange } from "./period";
+import { summaryCallFigures, summaryCallOutcomes, summaryDailyCalls, summaryTopDestinations } from "./summary-figures";
 
 const money4 = (value: string) => moneyToDecimal(parseMoney(value));
 
@@ -34,19 +34,20 @@ function figures(calls: CallFigures, money: { creditSold: string; purchases: num
 }
 
 /**
- * Everything the dashboard shows, each family from its own query. On PostgreSQL the queries
- * run side by side on the pool's connections; PGlite has one and takes them in turn.
+ * Everything the dashboard shows, each family from its own query; the call figures from the
+ * daily summary (decision 043). On PostgreSQL the queries run side by side on the pool's
+ * connections; PGlite has one and takes them in turn.
  */
 export async function adminDashboardFigures(db: Executor, query: AdminDashboardQuery, now = new Date()): Promise<AdminDashboard> {
   const range = dashboardRange(query, now);
   const [calls, money, accounts, balance, daily, destinations, outcomes, calls8, payments8, support8, credits] = await Promise.all([
-    callFigures(db, range),
+    summaryCallFigures(db, range),
     moneyFigures(db, range),
     signUps(db, range),
     outstandingBalance(db),
-    dailyCalls(db, range),
-    topDestinations(db, range),
-    callOutcomes(db, range),
+    summaryDailyCalls(db, range),
+    summaryTopDestinations(db, range),
+    summaryCallOutcomes(db, range),
     latestCalls(db),
     latestPayments(db),
     openSupport(db),
