@@ -6,7 +6,7 @@ import { callLogs } from "../../../db/schema/calls";
 import { dashboardDailySummary } from "../../../db/schema/dashboard";
 import { grant, newCallSid, placeCall, reportStatus } from "../../../test/calls";
 import { dailySummaryBackfill } from "../../../test/dashboard-backfill";
-import { engines } from "../../../test/engines";
+import { everyEngine } from "../../../test/engines";
 import { buildUser, type TestUser } from "../../../test/factories";
 import { startTestServer, type TestServer } from "../../../test/test-server";
 import { creditCallBack } from "../../call-credits/credit-call";
@@ -38,7 +38,7 @@ function rounded(value: unknown): unknown {
  * refused, rated, measured, still live, and one that started before midnight UTC and ended after it.
  * A path that makes a call final or changes an ended call's figures without the summary fails here.
  */
-describe.each(engines)("the dashboard's daily summary on %s", (engine) => {
+describe.each(everyEngine)("the dashboard's daily summary on %s", (engine) => {
   let server: TestServer;
   let anna: TestUser;
   let bo: TestUser;
