@@ -92,6 +92,8 @@ import type { Webhook } from "./webhooks/webhook";
 import { loadOrCreateSecrets } from "./secrets";
 import { quietProgress, stillRunning, type StartupProgress } from "./startup-progress";
 import { openingStep } from "./db/opening-step";
+import { echoRequestId, requestIdOptions } from "./http/request-id";
+import { enterRequestLogScope, requestScopedLog } from "./http/request-log";
 
 // Two folders up from src/server/app.ts, and from the bundle in dist/server that `npm start` runs.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -170,8 +172,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     bodyLimit: 256 * 1024,
     // A number of hops becomes a function: Fastify's types take no bare number.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
+    ...requestIdOptions(config.trustProxy),
   };
   const app = Fastify(fastifyOptions);
+  // What services made here log while serving a request carries that request's id (http/request-log.ts).
+  const log = requestScopedLog(app.log);
   const bus = await createEventBus(database.db, database.listen, (error) => app.log.error({ err: error }, "event bus"), { log: app.log });
   // Quiet servers (logger: false, as in tests) keep the outbox's link lines out of the output too.
   const email = options.email ?? createEmailProvider(config, database.db, options.logger === false ? () => undefined : undefined);
@@ -190,7 +195,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   handleCallQualityCredits(jobs, { db: database.db, bus, carrier: { callQuality: (callSid) => readyCallsDeps().carrier.callQuality(callSid) }, log: app.log });
   const origins = siteOrigins(config);
   handleLowBalanceEmails(jobs, { db: database.db, mail: mailer, publicUrl: config.publicUrl });
-  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: mailer, log: app.log, passwordHasher: options.passwordHasher });
+  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: mailer, log, passwordHasher: options.passwordHasher });
   const support: SupportDeps = { db: database.db, bus, jobs, mailer, publicUrl: config.publicUrl };
   handleSupportJobs(jobs, support);
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
@@ -198,6 +203,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  echoRequestId(app);
+  enterRequestLogScope(app);
   registerErrorHandling(app, { databaseReachable: databaseProbe(database.db) });
   registerJsonBody(app);
   registerCanonicalPaths(app);
@@ -222,9 +229,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     reconcile: (callSid) => reconcileCall(readyCallsDeps(), callSid, { recheck: false }),
     alone,
   });
-  callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log: app.log };
+  callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log };
   const checkoutSecret = localCheckoutSecret(config, () => loadOrCreateSecrets(config.dataDir).localCheckoutSecret);
-  const payments = (options.payments ?? choosePayments)({ config, localCheckoutSecret: checkoutSecret, log: app.log });
+  const payments = (options.payments ?? choosePayments)({ config, localCheckoutSecret: checkoutSecret, log });
 
   registerSystemRoutes(app, database, config, bus);
   registerAdminRoutes(app, database.db);
@@ -264,7 +271,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
   registerVoiceRoutes(app, { carrier, db: database.db, rates });
   // The local carrier's signalling and its ring webhook exist only when it is the carrier (not beside Twilio).
-  const localWebhooks = carrier instanceof LocalCarrier ? [ringWebhook(carrier.calls, carrierSecret, app.log)] : [];
+  const localWebhooks = carrier instanceof LocalCarrier ? [ringWebhook(carrier.calls, carrierSecret, log)] : [];
   if (carrier instanceof LocalCarrier) registerLocalCarrierRoutes(app, carrier.calls, (token) => carrier.verifyVoiceToken(token));
   registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, paymentWebhook(payments, bus), ...(options.webhooks ?? [])]);
 

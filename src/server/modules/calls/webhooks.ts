@@ -5,7 +5,11 @@ import { gateCall, voicePayload } from "./gate";
 import { applyStatusEvent, statusEventId, statusPayload } from "./status-events";
 import { STATUS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from "./twiml";
 
-/** The two telephony webhooks, signed the Twilio way with the chosen carrier's secret. */
+/**
+ * The two telephony webhooks, signed the Twilio way with the chosen carrier's secret.
+ * What they log goes through the request's logger with the call's sid bound (reqId and
+ * callSid on every line), so a call can be followed from the gate to its settlement.
+ */
 export function callWebhooks(deps: CallsDeps): Webhook[] {
   const provider = deps.carrier.name === "twilio" ? "twilio" : "local-carrier";
   const verify = verifyCarrierSignature(() => deps.carrier.webhookAuthToken, deps.publicUrl);
@@ -17,7 +21,7 @@ export function callWebhooks(deps: CallsDeps): Webhook[] {
       payload: voicePayload,
       eventId: (payload) => `voice:${payload.CallSid}`,
       eventType: () => "voice",
-      handle: (payload, { tx }) => gateCall(deps, tx, payload),
+      handle: (payload, { tx, request }) => gateCall({ ...deps, log: request.log.child({ callSid: payload.CallSid }) }, tx, payload),
     }),
     defineWebhook({
       provider,
@@ -26,7 +30,7 @@ export function callWebhooks(deps: CallsDeps): Webhook[] {
       payload: statusPayload,
       eventId: statusEventId,
       eventType: (payload) => payload.CallStatus,
-      handle: (payload, { tx }) => applyStatusEvent(deps, tx, payload),
+      handle: (payload, { tx, request }) => applyStatusEvent({ ...deps, log: request.log.child({ callSid: payload.ParentCallSid ?? payload.CallSid }) }, tx, payload),
     }),
   ];
 }
