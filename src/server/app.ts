@@ -94,6 +94,7 @@ import { quietProgress, stillRunning, type StartupProgress } from "./startup-pro
 import { openingStep } from "./db/opening-step";
 import { echoRequestId, requestIdOptions } from "./http/request-id";
 import { enterRequestLogScope, requestScopedLog } from "./http/request-log";
+import { createServerMetrics, exposeMetrics } from "./metrics/server-metrics";
 
 // Two folders up from src/server/app.ts, and from the bundle in dist/server that `npm start` runs.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -177,6 +178,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const app = Fastify(fastifyOptions);
   // What services made here log while serving a request carries that request's id (http/request-log.ts).
   const log = requestScopedLog(app.log);
+  const metrics = createServerMetrics(app);
   const bus = await createEventBus(database.db, database.listen, (error) => app.log.error({ err: error }, "event bus"), { log: app.log });
   // Quiet servers (logger: false, as in tests) keep the outbox's link lines out of the output too.
   const email = options.email ?? createEmailProvider(config, database.db, options.logger === false ? () => undefined : undefined);
@@ -229,7 +231,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     reconcile: (callSid) => reconcileCall(readyCallsDeps(), callSid, { recheck: false }),
     alone,
   });
-  callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log };
+  callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log, metrics: metrics.calls };
   const checkoutSecret = localCheckoutSecret(config, () => loadOrCreateSecrets(config.dataDir).localCheckoutSecret);
   const payments = (options.payments ?? choosePayments)({ config, localCheckoutSecret: checkoutSecret, log });
 
@@ -268,12 +270,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   if (payments instanceof LocalCheckout) registerLocalCheckoutRoutes(app, database.db, payments);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerAdminPaymentsRoutes(app, { db: database.db, bus, provider: payments });
-  registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
+  const openStreams = registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000 });
+  exposeMetrics(app, metrics, { db: database.db, jobs: jobs.admin, carrier: carrier.name, log: app.log, openStreams, pool: database.pool, token: config.metricsToken });
   registerVoiceRoutes(app, { carrier, db: database.db, rates });
   // The local carrier's signalling and its ring webhook exist only when it is the carrier (not beside Twilio).
   const localWebhooks = carrier instanceof LocalCarrier ? [ringWebhook(carrier.calls, carrierSecret, log)] : [];
   if (carrier instanceof LocalCarrier) registerLocalCarrierRoutes(app, carrier.calls, (token) => carrier.verifyVoiceToken(token));
-  registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, paymentWebhook(payments, bus), ...(options.webhooks ?? [])]);
+  registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, paymentWebhook(payments, bus), ...(options.webhooks ?? [])], metrics.webhooks);
 
   registerCrawlerRoutes(app, { publicUrl: config.publicUrl, rates, publishedPosts });
   // Each page's head in its language, from the same strings, rates and posts the pages show.
