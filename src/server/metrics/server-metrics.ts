@@ -31,7 +31,8 @@ export function exposeMetrics(
   metrics: ServerMetrics,
   sources: DatabaseGaugeSources & { openStreams(): number; pool: PoolCounts | undefined; token: string | undefined },
 ): void {
-  registerDatabaseGauges(metrics.registry, sources);
+  // Collected in this order at each scrape: the pool is read before the database reads take connections from it.
   registerInstanceGauges(metrics.registry, sources);
+  registerDatabaseGauges(metrics.registry, sources);
   if (sources.token !== undefined) registerMetricsRoute(app, metrics.registry, sources.token);
 }
