@@ -25,7 +25,13 @@ describe.each(engines)("request ids in the log on %s", (engine) => {
   let behindProxy: TestServer;
   const directLines: Line[] = [];
   const proxiedLines: Line[] = [];
-  const capture = (lines: Line[]) => ({ write: (line: string) => void lines.push(JSON.parse(line) as Line) });
+  const rawLines: string[] = [];
+  const capture = (lines: Line[]) => ({
+    write: (line: string) => {
+      rawLines.push(line);
+      lines.push(JSON.parse(line) as Line);
+    },
+  });
 
   beforeAll(async () => {
     direct = await startTestServer(engine, { LOG_LEVEL: "info", RATE_LIMIT_PER_MINUTE: "100000" }, { logger: true, logStream: capture(directLines) });
@@ -82,5 +88,9 @@ describe.each(engines)("request ids in the log on %s", (engine) => {
     expect(callLines.filter((line) => line.callSid !== callSid)).toEqual([]);
     expect(callLines).toContainEqual(expect.objectContaining({ msg: "call allowed", reqId: gate.requestId, callSid }));
     expect(callLines).toContainEqual(expect.objectContaining({ msg: "call settled", reqId: completed.requestId, callSid }));
+    // Once per line: a key written twice is a JSON line that tools read differently.
+    const mentions = rawLines.filter((line) => line.includes(callSid));
+    expect(mentions.length).toBeGreaterThanOrEqual(2);
+    for (const line of mentions) expect(line.split('"callSid":').length - 1, line).toBe(1);
   });
 });

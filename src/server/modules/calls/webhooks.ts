@@ -7,8 +7,10 @@ import { STATUS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from "./twiml";
 
 /**
  * The two telephony webhooks, signed the Twilio way with the chosen carrier's secret.
- * What they log goes through the request's logger with the call's sid bound (reqId and
- * callSid on every line), so a call can be followed from the gate to its settlement.
+ * What they log goes through the request's logger (its reqId on every line), and every line
+ * names the call's sid (callSid), so a call can be followed from the gate to its settlement.
+ * (The sid is not bound on a child logger: the lines already write it, and a key bound twice
+ * appears twice in a JSON line.)
  */
 export function callWebhooks(deps: CallsDeps): Webhook[] {
   const provider = deps.carrier.name === "twilio" ? "twilio" : "local-carrier";
@@ -21,7 +23,7 @@ export function callWebhooks(deps: CallsDeps): Webhook[] {
       payload: voicePayload,
       eventId: (payload) => `voice:${payload.CallSid}`,
       eventType: () => "voice",
-      handle: (payload, { tx, request }) => gateCall({ ...deps, log: request.log.child({ callSid: payload.CallSid }) }, tx, payload),
+      handle: (payload, { tx, request }) => gateCall({ ...deps, log: request.log }, tx, payload),
     }),
     defineWebhook({
       provider,
@@ -30,7 +32,7 @@ export function callWebhooks(deps: CallsDeps): Webhook[] {
       payload: statusPayload,
       eventId: statusEventId,
       eventType: (payload) => payload.CallStatus,
-      handle: (payload, { tx, request }) => applyStatusEvent({ ...deps, log: request.log.child({ callSid: payload.ParentCallSid ?? payload.CallSid }) }, tx, payload),
+      handle: (payload, { tx, request }) => applyStatusEvent({ ...deps, log: request.log }, tx, payload),
     }),
   ];
 }
