@@ -93,6 +93,9 @@ import type { Webhook } from "./webhooks/webhook";
 import { loadOrCreateSecrets } from "./secrets";
 import { quietProgress, stillRunning, type StartupProgress } from "./startup-progress";
 import { openingStep } from "./db/opening-step";
+import { echoRequestId, requestIdOptions } from "./http/request-id";
+import { enterRequestLogScope, requestScopedLog } from "./http/request-log";
+import { createServerMetrics, exposeMetrics } from "./metrics/server-metrics";
 
 // Two folders up from src/server/app.ts, and from the bundle in dist/server that `npm start` runs.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -171,8 +174,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     bodyLimit: 256 * 1024,
     // A number of hops becomes a function: Fastify's types take no bare number.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
+    ...requestIdOptions(config.trustProxy),
   };
   const app = Fastify(fastifyOptions);
+  // What services made here log while serving a request carries that request's id (http/request-log.ts).
+  const log = requestScopedLog(app.log);
+  const metrics = createServerMetrics(app);
   const bus = await createEventBus(database.db, database.listen, (error) => app.log.error({ err: error }, "event bus"), { log: app.log });
   // Quiet servers (logger: false, as in tests) keep the outbox's link lines out of the output too.
   const email = options.email ?? createEmailProvider(config, database.db, options.logger === false ? () => undefined : undefined);
@@ -191,7 +198,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   handleCallQualityCredits(jobs, { db: database.db, bus, carrier: { callQuality: (callSid) => readyCallsDeps().carrier.callQuality(callSid) }, log: app.log });
   const origins = siteOrigins(config);
   handleLowBalanceEmails(jobs, { db: database.db, mail: mailer, publicUrl: config.publicUrl });
-  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: mailer, log: app.log, passwordHasher: options.passwordHasher });
+  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: mailer, log, passwordHasher: options.passwordHasher });
   const support: SupportDeps = { db: database.db, bus, jobs, mailer, publicUrl: config.publicUrl };
   handleSupportJobs(jobs, support);
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
@@ -199,6 +206,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  echoRequestId(app);
+  enterRequestLogScope(app);
   registerErrorHandling(app, { databaseReachable: databaseProbe(database.db) });
   registerJsonBody(app);
   registerCanonicalPaths(app);
@@ -223,9 +232,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     reconcile: (callSid) => reconcileCall(readyCallsDeps(), callSid, { recheck: false }),
     alone,
   });
-  callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log: app.log };
+  callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log, metrics: metrics.calls };
   const checkoutSecret = localCheckoutSecret(config, () => loadOrCreateSecrets(config.dataDir).localCheckoutSecret);
-  const payments = (options.payments ?? choosePayments)({ config, localCheckoutSecret: checkoutSecret, log: app.log });
+  const payments = (options.payments ?? choosePayments)({ config, localCheckoutSecret: checkoutSecret, log });
 
   registerSystemRoutes(app, database, config, bus);
   registerAdminRoutes(app, database.db);
@@ -262,12 +271,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   if (payments instanceof LocalCheckout) registerLocalCheckoutRoutes(app, database.db, payments);
   registerAdminRatesRoutes(app, { db: database.db, bus, catalog: rates });
   registerAdminPaymentsRoutes(app, { db: database.db, bus, provider: payments });
-  registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000, announcers: [priceChangeAnnouncer(rates)] });
+  const openStreams = registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000, announcers: [priceChangeAnnouncer(rates)] });
+  exposeMetrics(app, metrics, { db: database.db, jobs: jobs.admin, carrier: carrier.name, log: app.log, openStreams, pool: database.pool, token: config.metricsToken });
   registerVoiceRoutes(app, { carrier, db: database.db, rates });
   // The local carrier's signalling and its ring webhook exist only when it is the carrier (not beside Twilio).
-  const localWebhooks = carrier instanceof LocalCarrier ? [ringWebhook(carrier.calls, carrierSecret, app.log)] : [];
+  const localWebhooks = carrier instanceof LocalCarrier ? [ringWebhook(carrier.calls, carrierSecret, log)] : [];
   if (carrier instanceof LocalCarrier) registerLocalCarrierRoutes(app, carrier.calls, (token) => carrier.verifyVoiceToken(token));
-  registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, paymentWebhook(payments, bus), ...(options.webhooks ?? [])]);
+  registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, paymentWebhook(payments, bus), ...(options.webhooks ?? [])], metrics.webhooks);
 
   registerCrawlerRoutes(app, { publicUrl: config.publicUrl, rates, publishedPosts });
   // Each page's head in its language, from the same strings, rates and posts the pages show.

@@ -34,6 +34,14 @@ describe("configuration", () => {
     expect(() => loadConfig({ TRUST_PROXY: "sometimes" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("takes a metrics token only when it is long enough and printable", () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: " " }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "scrape-token-0123456789" }).metricsToken).toBe("scrape-token-0123456789");
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: "a token with spaces in it" })).toThrow(/METRICS_TOKEN: must be printable ASCII/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
     expect(loadConfig({ DATA_DIR: " " }).dataDir).toBe(path.resolve("var"));

@@ -41,6 +41,8 @@ const envSchema = z.object({
       context.addIssue({ code: "custom", message: "must be false, true, a number of proxy hops, or a comma-separated list of proxy addresses" });
       return z.NEVER;
     }),
+  // Unset: there is no /metrics at all (404). Set: a Prometheus scrape must send it as a bearer token.
+  METRICS_TOKEN: optional.pipe(z.string().min(16, "must be at least 16 characters").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional()),
   SUPPORT_EMAIL: z.email().default("support@dialwise.example"),
   // Unset: the web shows our own location, translated (footer.default_location).
   SUPPORT_LOCATION: optional,
@@ -82,6 +84,8 @@ export interface Config {
   pageRenderConcurrency: number;
   /** Which X-Forwarded-For hops to believe (Fastify's trustProxy); false unless behind a proxy that overwrites it. */
   trustProxy: boolean | number | string[];
+  /** The bearer token a scrape of /metrics must send; undefined, the route does not exist. */
+  metricsToken: string | undefined;
   supportEmail: string;
   supportLocation: string | undefined;
   adminEmailDomain: string;
@@ -137,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     pageRateLimitPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE,
     pageRenderConcurrency: env.PAGE_RENDER_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     supportEmail: env.SUPPORT_EMAIL,
     supportLocation: env.SUPPORT_LOCATION,
     adminEmailDomain: env.ADMIN_EMAIL_DOMAIN.replace(/^@/, "").toLowerCase(),

@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   listen: Listen;
   /** The engine's own connection, for a library that talks to it directly (the job queue). */
   connection: { engine: "pglite"; client: PGlite } | { engine: "postgres"; url: string };
+  /** node-postgres's pool, for its counters (metrics); the embedded database has none. */
+  pool?: Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount">;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ function openPostgres(databaseUrl: string, listenUrl = databaseUrl) {
     kind: "postgres" as const,
     location: redactPassword(databaseUrl),
     connection: { engine: "postgres" as const, url: databaseUrl },
+    pool,
     // LISTEN needs a connection of its own for as long as we listen, reopened when it drops.
     listen: (async (channel, handlers) => {
       const listener = await openPgListener({ connectionString: listenUrl, channel, handlers });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/client";
 import { AppError } from "../http/app-error";
+import type { WebhookMetrics } from "../metrics/webhook-metrics";
 import { claimDelivery, finishDelivery, recordFailedDelivery, storedEventId, type DeliveryKey } from "./deliveries";
 import { acceptFormBodies } from "./form-body";
 import { PermanentWebhookError, type Webhook, type WebhookReply } from "./webhook";
@@ -19,7 +20,7 @@ interface Receipt {
  * the event is claimed and its effect run in one transaction, and the provider is
  * answered 2xx for everything but a failure a redelivery could fix (503).
  */
-export function registerWebhooks(app: FastifyInstance, db: Database, webhooks: readonly Webhook[]): void {
+export function registerWebhooks(app: FastifyInstance, db: Database, webhooks: readonly Webhook[], metrics: WebhookMetrics): void {
   if (webhooks.length === 0) return;
   void app.register(async (scope) => {
     acceptFormBodies(scope);
@@ -29,13 +30,31 @@ export function registerWebhooks(app: FastifyInstance, db: Database, webhooks: r
         url: webhook.path,
         config: { access: "signed", verifySignature: webhook.verify },
         schema: { hide: true },
-        handler: (request, reply) => receive(db, webhook, request, reply),
+        // Refused before the handler ran (signature, unreadable body): counted by its status.
+        onResponse: async (_request, reply) => {
+          if (REFUSALS.has(reply.statusCode)) metrics.refused(webhook.provider, reply.statusCode);
+        },
+        handler: async (request, reply) => {
+          const { sent, outcome } = await receive(db, webhook, request, reply).catch((error: unknown) => {
+            // Answered 5xx: the provider sends it again.
+            if (!(error instanceof AppError) || error.status >= 500) metrics.delivered(webhook.provider, "retry");
+            throw error;
+          });
+          metrics.delivered(webhook.provider, outcome);
+          return sent;
+        },
       });
     }
   });
 }
 
-async function receive(db: Database, webhook: Webhook, request: FastifyRequest, reply: FastifyReply) {
+/** What a refused webhook request is answered: no signature, a bad one, a body we cannot read. */
+const REFUSALS = new Set([400, 401, 403, 413, 415]);
+
+type Outcome = "processed" | "ignored" | "duplicate" | "rejected";
+const outcomeOf = (receipt: Receipt): Outcome => (receipt.duplicate ? "duplicate" : receipt.outcome);
+
+async function receive(db: Database, webhook: Webhook, request: FastifyRequest, reply: FastifyReply): Promise<{ sent: FastifyReply; outcome: Outcome }> {
   const rawBody = request.rawBody ?? Buffer.alloc(0);
   const body: unknown = request.body ?? {};
   if (holdsNul(body)) throw new AppError(400, "invalid_body", "The body holds a NUL character");
@@ -47,7 +66,7 @@ async function receive(db: Database, webhook: Webhook, request: FastifyRequest, 
     const reason = `The body is not what this webhook expects: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ")}`;
     await recordFailedDelivery(db, key, { outcome: "rejected", error: reason, effectRan: false });
     request.log.warn({ provider: webhook.provider, reason }, "webhook rejected");
-    return answer(reply, null, { received: true, duplicate: false, outcome: "rejected" });
+    return { sent: answer(reply, null, { received: true, duplicate: false, outcome: "rejected" }), outcome: "rejected" };
   }
 
   const payload = parsed.data;
@@ -69,13 +88,13 @@ async function receive(db: Database, webhook: Webhook, request: FastifyRequest, 
       await finishDelivery(tx, claim.id, outcome, result.reply ?? null);
       return { reply: result.reply ?? null, receipt: { received: true, duplicate: false, outcome } satisfies Receipt };
     });
-    return answer(reply, settled.reply, settled.receipt);
+    return { sent: answer(reply, settled.reply, settled.receipt), outcome: outcomeOf(settled.receipt) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof PermanentWebhookError) {
       await recordFailedDelivery(db, key, { outcome: "rejected", error: message, effectRan: true });
       request.log.warn({ provider: webhook.provider, eventId: key.eventId, reason: message }, "webhook rejected");
-      return answer(reply, null, { received: true, duplicate: false, outcome: "rejected" });
+      return { sent: answer(reply, null, { received: true, duplicate: false, outcome: "rejected" }), outcome: "rejected" };
     }
     await recordFailedDelivery(db, key, { outcome: "retry", error: message, effectRan: true });
     request.log.error({ err: error, provider: webhook.provider, eventId: key.eventId }, "webhook failed; the provider will send it again");

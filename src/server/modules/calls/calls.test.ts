@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import twilio from "twilio";
+import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billedMinutes, callCost, timeLimitSeconds } from "../../../shared/billing";
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
@@ -15,6 +16,7 @@ import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { TWILIO_ENV } from "../../test/twilio-env";
 import { getBalance, ledgerSum } from "../credits/ledger";
+import { callMetrics } from "../../metrics/call-metrics";
 import { lockCall } from "./call-status";
 import { settleCall } from "./settlement";
 import { postCarrierWebhook } from "../../providers/telephony/webhook-signature";
@@ -312,7 +314,7 @@ describe.each(everyEngine)("calls through the gate and the status webhook on %s"
       return row!;
     }
     const settle = (callSid: string, talkSeconds: number) =>
-      db().transaction(async (tx) => settleCall({ bus: server.bus, log: { info: () => {}, warn: () => {}, error: () => {} } }, tx, (await lockCall(tx, callSid))!, { status: "completed", talkSeconds, endedAt: new Date(), source: "status" }));
+      db().transaction(async (tx) => settleCall({ bus: server.bus, log: { info: () => {}, warn: () => {}, error: () => {} }, metrics: callMetrics(new Registry()) }, tx, (await lockCall(tx, callSid))!, { status: "completed", talkSeconds, endedAt: new Date(), source: "status" }));
 
     it("settles any talk time at ceil(s / 60) × the rate, when within the time limit", async () => {
       const person = await customerWith("100000.00");

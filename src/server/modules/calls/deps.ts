@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { EventBus } from "../../db/bus";
 import type { Database } from "../../db/client";
 import type { JobQueue } from "../../jobs/job-queue";
+import type { CallMetrics } from "../../metrics/call-metrics";
 import type { Carrier } from "../../providers/telephony/carrier";
 import type { RatesCatalog } from "../rates/catalog";
 
@@ -15,4 +16,6 @@ export interface CallsDeps {
   /** PUBLIC_URL: the address the carrier signs its webhooks for and posts the status events to. */
   publicUrl: string;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** This server's call counters (metrics/call-metrics.ts), told once each change commits. */
+  metrics: CallMetrics;
 }

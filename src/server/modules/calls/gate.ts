@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { CallRefusal } from "../../../shared/api/calls";
 import { moneyToDecimal } from "../../../shared/money";
 import { carrierRateToDecimal } from "../../../shared/rates/pricing";
+import { afterCommit } from "../../db/after-commit";
 import type { Executor } from "../../db/client";
 import { callerIdOf } from "../../providers/telephony/carrier";
 import { user } from "../../db/schema/auth";
@@ -102,6 +103,7 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
   await deps.jobs.enqueue(tx, reconcileCallJob, { callSid: call.callSid }, { delaySeconds: limit + RECONCILE_MARGIN_SECONDS });
   await publishCallStatus(deps.bus, tx, call);
   deps.log.info({ callSid: call.callSid, rate: call.ratePerMin, timeLimitSeconds: limit }, "call allowed");
+  afterCommit(tx, () => deps.metrics.started(call.carrier));
   return twiml(
     dialTwiml({
       e164: quote.e164,

@@ -1,3 +1,4 @@
+import { Registry } from "prom-client";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMoney } from "../../../shared/money";
@@ -12,6 +13,7 @@ import { eventually } from "../../test/eventually";
 import { buildUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { getBalance, ledgerSum } from "../credits/ledger";
+import { callMetrics } from "../../metrics/call-metrics";
 import type { CallsDeps } from "./deps";
 import { logIncomingCall } from "./incoming";
 import { reconcileCall, sweepOverdueCalls } from "./reconcile";
@@ -40,7 +42,7 @@ describe.each(engines)("reconciling calls whose final status never came on %s", 
       },
     });
     const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-    deps = { db: server.database.db, bus: server.bus, jobs: server.jobs, carrier, rates: { quote: () => ({ ok: false, reason: "no_rate" }) }, publicUrl: server.config.publicUrl, log: quiet };
+    deps = { db: server.database.db, bus: server.bus, jobs: server.jobs, carrier, rates: { quote: () => ({ ok: false, reason: "no_rate" }) }, publicUrl: server.config.publicUrl, log: quiet, metrics: callMetrics(new Registry()) };
   });
   afterAll(() => server.close());
 

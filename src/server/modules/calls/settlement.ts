@@ -35,7 +35,7 @@ export interface Settlement {
  * is what the balance paid for, so the balance cannot go below zero. The log says
  * "call settled" after the caller's transaction commits (db/after-commit.ts).
  */
-export async function settleCall(deps: Pick<CallsDeps, "bus" | "log">, tx: Executor, call: CallLogRow, settlement: Settlement): Promise<CallLogRow> {
+export async function settleCall(deps: Pick<CallsDeps, "bus" | "log" | "metrics">, tx: Executor, call: CallLogRow, settlement: Settlement): Promise<CallLogRow> {
   if (isFinal(call.status)) return call;
   if (!isFinal(settlement.status)) throw new Error(`settling call ${call.callSid} with a status that is not final: ${settlement.status}`);
   const talkSeconds = settlement.status === "completed" ? Math.max(0, Math.floor(settlement.talkSeconds)) : 0;
@@ -90,6 +90,7 @@ export async function settleCall(deps: Pick<CallsDeps, "bus" | "log">, tx: Execu
       "call settled",
     ),
   );
+  afterCommit(tx, () => deps.metrics.settled(call, settled, settlement.source));
   return reviewed;
 }
 

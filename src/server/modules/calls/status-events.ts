@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { afterCommit } from "../../db/after-commit";
 import type { Executor } from "../../db/client";
 import { callLogs, callStatusUpdates } from "../../db/schema/calls";
 import { PermanentWebhookError, type WebhookResult } from "../../webhooks/webhook";
@@ -66,6 +67,7 @@ export async function applyStatusEvent(deps: CallsDeps, tx: Executor, payload: S
         .where(eq(callLogs.id, call.id))
         .returning();
       if (moved) current = moved;
+      if (moved && status === "answered") afterCommit(tx, () => deps.metrics.answered(moved.carrier));
     }
   }
   await publishCallStatus(deps.bus, tx, current);

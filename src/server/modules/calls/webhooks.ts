@@ -5,7 +5,13 @@ import { gateCall, voicePayload } from "./gate";
 import { applyStatusEvent, statusEventId, statusPayload } from "./status-events";
 import { STATUS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from "./twiml";
 
-/** The two telephony webhooks, signed the Twilio way with the chosen carrier's secret. */
+/**
+ * The two telephony webhooks, signed the Twilio way with the chosen carrier's secret.
+ * What they log goes through the request's logger (its reqId on every line), and every line
+ * names the call's sid (callSid), so a call can be followed from the gate to its settlement.
+ * (The sid is not bound on a child logger: the lines already write it, and a key bound twice
+ * appears twice in a JSON line.)
+ */
 export function callWebhooks(deps: CallsDeps): Webhook[] {
   const provider = deps.carrier.name === "twilio" ? "twilio" : "local-carrier";
   const verify = verifyCarrierSignature(() => deps.carrier.webhookAuthToken, deps.publicUrl);
@@ -17,7 +23,7 @@ export function callWebhooks(deps: CallsDeps): Webhook[] {
       payload: voicePayload,
       eventId: (payload) => `voice:${payload.CallSid}`,
       eventType: () => "voice",
-      handle: (payload, { tx }) => gateCall(deps, tx, payload),
+      handle: (payload, { tx, request }) => gateCall({ ...deps, log: request.log }, tx, payload),
     }),
     defineWebhook({
       provider,
@@ -26,7 +32,7 @@ export function callWebhooks(deps: CallsDeps): Webhook[] {
       payload: statusPayload,
       eventId: statusEventId,
       eventType: (payload) => payload.CallStatus,
-      handle: (payload, { tx }) => applyStatusEvent(deps, tx, payload),
+      handle: (payload, { tx, request }) => applyStatusEvent({ ...deps, log: request.log }, tx, payload),
     }),
   ];
 }

@@ -64,6 +64,13 @@ export class OpenStreams {
     else this.perAddress.delete(stream.address);
   }
 
+  /** How many streams are open (metrics). */
+  get size(): number {
+    let total = 0;
+    for (const streams of this.byUser.values()) total += streams.size;
+    return total;
+  }
+
   forUser(userId: string): Iterable<OpenStream> {
     return this.byUser.get(userId) ?? [];
   }

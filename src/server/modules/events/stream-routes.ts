@@ -42,8 +42,9 @@ const RECONNECT_DELAY_MS = 3_000;
  * A reconnecting browser sends Last-Event-ID and gets what it missed first; when
  * the bus reconnects, every open stream reads what it may have missed. Stopping
  * the server ends every stream, so browsers reconnect to another instance.
+ * Answers how many streams are open (metrics).
  */
-export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs, limits = STREAM_LIMITS, announcers = [] }: StreamOptions): void {
+export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs, limits = STREAM_LIMITS, announcers = [] }: StreamOptions): () => number {
   const streams = new OpenStreams(limits);
   const unsubscribe = bus.subscribe(
     (message: BusMessage) => {
@@ -119,4 +120,5 @@ export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs
       raw.write(`retry: ${RECONNECT_DELAY_MS}\n\n`);
     },
   );
+  return () => streams.size;
 }

@@ -41,7 +41,7 @@ export function carrierSignature(secret: string, url: string, params: Record<str
 export async function postCarrierWebhook(
   app: FastifyInstance,
   input: { secret: string; publicUrl: string; path: string; params: Record<string, string> },
-): Promise<{ statusCode: number; contentType: string; body: string }> {
+): Promise<{ statusCode: number; contentType: string; body: string; requestId: string }> {
   const response = await app.inject({
     method: "POST",
     url: input.path,
@@ -51,5 +51,6 @@ export async function postCarrierWebhook(
     },
     payload: new URLSearchParams(input.params).toString(),
   });
-  return { statusCode: response.statusCode, contentType: String(response.headers["content-type"] ?? ""), body: response.body };
+  // The request's id, which its log lines carry (http/request-id.ts).
+  return { statusCode: response.statusCode, contentType: String(response.headers["content-type"] ?? ""), body: response.body, requestId: String(response.headers["x-request-id"] ?? "") };
 }
