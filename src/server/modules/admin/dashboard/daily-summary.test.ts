@@ -17,6 +17,8 @@ import { callOutcomes, dailyCalls, topDestinations } from "./call-breakdowns";
 import { callFigures } from "./call-figures";
 import { dashboardRange } from "./period";
 import { summaryCallFigures, summaryCallOutcomes, summaryDailyCalls, summaryTopDestinations } from "./summary-figures";
+import { Registry } from "prom-client";
+import { callMetrics } from "../../../metrics/call-metrics";
 
 const UK_MOBILE = "+447106123456";
 const JM_MOBILE = "+18762101234";
@@ -107,7 +109,7 @@ describe.each(everyEngine)("the dashboard's daily summary on %s", (engine) => {
     const [uk] = await db().select().from(callLogs).where(eq(callLogs.callSid, sids.uk!));
     expect(uk).toMatchObject({ status: "completed", billedMinutes: 3, costUsd: "0.1740" });
     // Settling the settled call again (a redelivery that reached the settlement) changes nothing.
-    await db().transaction(async (tx) => settleCall({ bus: server.bus, log: quiet }, tx, (await lockCall(tx, sids.uk!))!, { status: "completed", talkSeconds: 125, endedAt: new Date(), source: "reconcile" }));
+    await db().transaction(async (tx) => settleCall({ bus: server.bus, log: quiet, metrics: callMetrics(new Registry()) }, tx, (await lockCall(tx, sids.uk!))!, { status: "completed", talkSeconds: 125, endedAt: new Date(), source: "reconcile" }));
 
     const rows = await summaryRows();
     const [refusal] = await db().select().from(callLogs).where(eq(callLogs.callSid, sids.refused!));
@@ -186,7 +188,7 @@ describe.each(everyEngine)("the dashboard's daily summary on %s", (engine) => {
     await place("first", anna, "2026-05-11T09:00:00.000Z");
     await place("second", bo, "2026-05-11T09:05:00.000Z");
     const settle = (name: string) => (tx: Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0]) =>
-      lockCall(tx, sids[name]!).then((call) => settleCall({ bus: server.bus, log: quiet }, tx, call!, { status: "completed", talkSeconds: 30, endedAt: new Date(), source: "status" }));
+      lockCall(tx, sids[name]!).then((call) => settleCall({ bus: server.bus, log: quiet, metrics: callMetrics(new Registry()) }, tx, call!, { status: "completed", talkSeconds: 30, endedAt: new Date(), source: "status" }));
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
     // The first holds its summary row until released; the second's upsert waits for it, then adds to it.
