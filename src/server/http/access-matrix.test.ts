@@ -119,6 +119,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/admin/translations/import/preview": "admin",
   "POST /api/admin/translations/import": "admin",
   "GET /api/admin/users": "admin",
+  "GET /api/admin/users/export.csv": "admin",
   "GET /api/admin/users/:userId": "admin",
   "PUT /api/admin/users/:userId/role": "admin",
   "POST /api/admin/users/:userId/ban": "admin",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { filterDay } from "./filter-day";
 import { money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
+import { pagedAnswer, pagingQuery } from "./paging";
 import { checkoutAmount, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "./payments";
 
 /** The back office's view of payments, refunds and disputes. */
@@ -103,12 +104,11 @@ export const adminPayments = defineEndpoint({
   summary: "Every payment under a filter, newest first and paged, with totals over the filter and per period",
   query: adminPaymentsFilter.extend({
     period: z.enum(PAYMENT_PERIODS).default("day"),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    ...pagingQuery(ADMIN_PAYMENTS_PAGE_SIZE).shape,
   }),
   response: z.object({
     payments: z.array(adminPaymentSchema),
-    page: z.number().int(),
-    pageCount: z.number().int(),
+    ...pagedAnswer,
     totals: paymentTotalsSchema,
     periods: z.array(paymentPeriodSchema),
   }),

@@ -9,6 +9,7 @@ import {
   type PaymentTotals,
 } from "../../../shared/api/admin-payments";
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
+import { pageOf, pageWindow, type PageRequest } from "../../../shared/api/paging";
 import { canonicalEmail } from "../../../shared/accounts/canonical-email";
 import type { Executor } from "../../db/client";
 import { user } from "../../db/schema/auth";
@@ -51,8 +52,9 @@ function toTotals(row: { count: number | string; paid: string; refunded: string 
 export async function listAdminPayments(
   db: Executor,
   filter: AdminPaymentsFilter,
-  options: { page: number; period: PaymentPeriod },
+  options: { period: PaymentPeriod } & PageRequest,
 ): Promise<{ payments: AdminPayment[]; page: number; pageCount: number; totals: PaymentTotals; periods: PaymentPeriodTotals[] }> {
+  const window = pageWindow(options, ADMIN_PAYMENTS_PAGE_SIZE);
   const where = filterWhere(filter);
   const [totalsRow] = await db
     .select({ count: count(), paid: paidSum, refunded: refundedSum })
@@ -73,15 +75,14 @@ export async function listAdminPayments(
     .orderBy(desc(bucket))
     .limit(ADMIN_PAYMENTS_MAX_PERIODS);
 
-  const pageCount = Math.max(1, Math.ceil(totals.count / ADMIN_PAYMENTS_PAGE_SIZE));
   const rows = await db
     .select({ payment: payments, email: user.email })
     .from(payments)
     .innerJoin(user, eq(user.id, payments.userId))
     .where(where)
     .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(ADMIN_PAYMENTS_PAGE_SIZE)
-    .offset((options.page - 1) * ADMIN_PAYMENTS_PAGE_SIZE);
+    .limit(window.limit)
+    .offset(window.offset);
 
   const ids = rows.map((row) => row.payment.id);
   const refunds = ids.length
@@ -97,8 +98,7 @@ export async function listAdminPayments(
     : [];
 
   return {
-    page: options.page,
-    pageCount,
+    ...pageOf(window, totals.count),
     totals,
     periods: periodRows.map((row) => ({ start: row.start, ...toTotals(row) })),
     payments: rows.map(({ payment, email }) => {

@@ -8,8 +8,8 @@ import { requestRefund, type AdminPaymentsDeps } from "./request-refund";
 /** The back office's payments: every payment with totals, and refunds through the provider. */
 export function registerAdminPaymentsRoutes(app: FastifyInstance, deps: AdminPaymentsDeps): void {
   registerEndpoint(app, adminPayments, async ({ query }) => {
-    const { page, period, ...filter } = query;
-    return listAdminPayments(deps.db, filter, { page, period });
+    const { page, pageSize, period, ...filter } = query;
+    return listAdminPayments(deps.db, filter, { page, pageSize, period });
   });
   registerEndpoint(app, createRefund, async ({ request, params, body }) => requestRefund(deps, requireViewer(request).userId, params.paymentId, body));
 }
