@@ -18,7 +18,7 @@ export function ListFilters({
   gridClassName,
   filtered,
   onClear,
-  backwards,
+  backwards = false,
   id,
   onSubmit,
   extraButtons,
@@ -28,8 +28,8 @@ export function ListFilters({
   gridClassName: string;
   filtered: boolean;
   onClear: () => void;
-  /** Whether the day range is written backwards (DayRangeFields with the same `id`). */
-  backwards: boolean;
+  /** Whether the day range is written backwards (DayRangeFields with the same `id`); a list without days leaves it out. */
+  backwards?: boolean;
   /** The form's id, as DayRangeFields was given it. */
   id: string;
   onSubmit?: () => void;

@@ -65,7 +65,6 @@ export function UsersFilters({ view, onChange }: { view: AdminUsersView; onChang
       gridClassName="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
       filtered={ADMIN_USERS_SEARCH.isFiltered(view)}
       onClear={() => onChange(null)}
-      backwards={false}
     >
       <div className="sm:col-span-2">
         <TextFilter id={`${id}-q`} label={t("admin_users.filter.search")} hint={t("admin_users.filter.search_hint")} value={view.q ?? ""} type="search" onCommit={commitSearch} />
