@@ -102,6 +102,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "PUT /api/admin/discounts/:discountId": "admin",
   "DELETE /api/admin/discounts/:discountId": "admin",
   "GET /api/admin/payments": "admin",
+  "GET /api/admin/payments/export.csv": "admin",
   "POST /api/admin/payments/:paymentId/refunds": "admin",
   "GET /api/admin/credit-audit/ledger": "admin",
   "GET /api/admin/credit-audit/ledger.csv": "admin",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 import { filterDay } from "./filter-day";
 import { money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
@@ -112,6 +113,18 @@ export const adminPayments = defineEndpoint({
     totals: paymentTotalsSchema,
     periods: z.array(paymentPeriodSchema),
   }),
+});
+
+export const adminPaymentsCsvPath = "/api/admin/payments/export.csv";
+
+/** The list's payments as a CSV file: the same filter, every page, newest first; `lang` names the header's language (else Accept-Language). */
+export const adminPaymentsCsv = defineEndpoint({
+  method: "GET",
+  path: adminPaymentsCsvPath,
+  access: "admin",
+  summary: "Every payment under the filter, newest first, as a CSV file named with the day",
+  query: adminPaymentsFilter.extend({ lang: z.enum(LOCALES).optional() }),
+  response: z.string(),
 });
 
 export const refundReason = z.string().trim().min(1, "a reason is required").max(500);

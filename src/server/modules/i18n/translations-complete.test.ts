@@ -47,6 +47,8 @@ const ALLOWED_IDENTICAL = new Set([
   "admin_users.csv.name",
   "admin_users.actions",
   "admin_users.no",
+  // The payments CSV: "Bonus" is the word in Swedish and French.
+  "admin_payments.csv.bonus",
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();

@@ -12,6 +12,7 @@ import { moneyToDecimal, parseMoney } from "../../../shared/money";
 import { pageOf, pageWindow, type PageRequest } from "../../../shared/api/paging";
 import { canonicalEmail } from "../../../shared/accounts/canonical-email";
 import type { Executor } from "../../db/client";
+import { AppError } from "../../http/app-error";
 import { user } from "../../db/schema/auth";
 import { payments } from "../../db/schema/payments";
 import { paymentDisputes, paymentRefunds } from "../../db/schema/refunds";
@@ -49,6 +50,17 @@ function toTotals(row: { count: number | string; paid: string; refunded: string 
   return { count: Number(row?.count ?? 0), paid: moneyToDecimal(paid), refunded: moneyToDecimal(refunded), net: moneyToDecimal(paid - refunded) };
 }
 
+/** The payments under a filter with their customer's email, newest first (ties by id, so pages never overlap). */
+function newestFirst(db: Executor, where: SQL | undefined) {
+  return db
+    .select({ payment: payments, email: user.email })
+    .from(payments)
+    .innerJoin(user, eq(user.id, payments.userId))
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .$dynamic();
+}
+
 export async function listAdminPayments(
   db: Executor,
   filter: AdminPaymentsFilter,
@@ -75,14 +87,7 @@ export async function listAdminPayments(
     .orderBy(desc(bucket))
     .limit(ADMIN_PAYMENTS_MAX_PERIODS);
 
-  const rows = await db
-    .select({ payment: payments, email: user.email })
-    .from(payments)
-    .innerJoin(user, eq(user.id, payments.userId))
-    .where(where)
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(window.limit)
-    .offset(window.offset);
+  const rows = await newestFirst(db, where).limit(window.limit).offset(window.offset);
 
   const ids = rows.map((row) => row.payment.id);
   const refunds = ids.length
@@ -126,3 +131,18 @@ export async function listAdminPayments(
   };
 }
 
+
+/**
+ * The most payments one export writes: a ceiling keeps one request from reading the whole table
+ * into memory; a filter that finds more is refused with a clear answer, never cut short silently.
+ */
+export const ADMIN_PAYMENTS_EXPORT_LIMIT = 50_000;
+
+/** Every payment under the filter with its customer's email, newest first (the CSV export). */
+export async function allAdminPayments(db: Executor, filter: AdminPaymentsFilter, limit = ADMIN_PAYMENTS_EXPORT_LIMIT) {
+  const rows = await newestFirst(db, filterWhere(filter)).limit(limit + 1);
+  if (rows.length > limit) {
+    throw new AppError(422, "export_too_large", `More than ${limit} payments match. Narrow the days or filters to export them.`);
+  }
+  return rows;
+}

@@ -124,8 +124,11 @@ describe("AdminPaymentsPage", () => {
     fireEvent.change(screen.getByLabelText("Customer"), { target: { value: "anna" } });
     await waitFor(() => expect(router.state.location.search).toBe("?customer=anna&status=failed&period=week"));
     await waitFor(() => expect(asked().at(-1)?.searchParams.toString()).toBe("customer=anna&status=failed&period=week&page=1"));
+    // The CSV is the same filter, every page; the totals' period is not part of it.
+    expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe("/api/admin/payments/export.csv?customer=anna&status=failed&lang=en");
     fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     await waitFor(() => expect(router.state.location.search).toBe("?period=week"));
     expect((screen.getByLabelText("Customer") as HTMLInputElement).value).toBe("");
+    expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe("/api/admin/payments/export.csv?lang=en");
   });
 });

@@ -1,10 +1,12 @@
 import { CreditCard } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { AdminPayment } from "../../../shared/api/admin-payments";
+import { adminPaymentsCsvPath, type AdminPayment } from "../../../shared/api/admin-payments";
+import { CsvLink } from "../../components/list-page/csv-link";
 import { ListResults } from "../../components/list-page/list-results";
 import { useListSearch } from "../../components/list-page/list-search";
 import { cn } from "../../lib/cn";
+import { useLocale } from "../../lib/use-locale";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
 import { ADMIN_PAYMENTS_SEARCH, rangeIsBackwards, useAdminPayments } from "./admin-payments-api";
@@ -18,6 +20,7 @@ import { PAGE_WIDTH } from "../../components/ui/page-width";
 /** /{lang}/admin-payments: every payment, filtered and totalled per period, with refunds through the provider. */
 export function AdminPaymentsPage() {
   const { t } = useTranslation();
+  const locale = useLocale();
   useAdminPaymentsStrings();
   usePageTitle(t("admin_payments.title"));
   const { filter: view, page, change, changePage, filtered } = useListSearch(ADMIN_PAYMENTS_SEARCH);
@@ -25,12 +28,17 @@ export function AdminPaymentsPage() {
   const onRefund = useCallback((payment: AdminPayment) => setRefunding(payment), []);
   const wide = useMediaQuery("(min-width: 1024px)");
   const payments = useAdminPayments(view, page);
+  // The totals' period groups the sums on screen; the file lists payments, one a row.
+  const { period, ...filter } = view;
 
   return (
     <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t("admin_payments.title")}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t("admin_payments.subtitle")}</p>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{t("admin_payments.title")}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t("admin_payments.subtitle")}</p>
+        </div>
+        <CsvLink href={ADMIN_PAYMENTS_SEARCH.csvHref(adminPaymentsCsvPath, filter, locale)} />
       </header>
 
       <PaymentFilters view={view} onChange={change} />
@@ -53,7 +61,7 @@ export function AdminPaymentsPage() {
         pagerLabel={t("admin_payments.pagination")}
         onPage={changePage}
         sectionLabel={t("admin_payments.list_label")}
-        summary={(data) => <PaymentTotalsSummary totals={data.totals} periods={data.periods} period={view.period ?? "day"} />}
+        summary={(data) => <PaymentTotalsSummary totals={data.totals} periods={data.periods} period={period ?? "day"} />}
       >
         {(data) => <PaymentsTable payments={data.payments} onRefund={onRefund} wide={wide} />}
       </ListResults>
