@@ -6,6 +6,7 @@ import { carrierQualitySchema } from "./call-credits";
 import { CALL_STATUSES, callLogSchema, CALL_REFUSALS } from "./calls";
 import { LEDGER_KINDS, money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
+import { pagedAnswer, pagingQuery } from "./paging";
 
 /**
  * The back office's view of every customer's calls: the list with totals over the filter
@@ -91,11 +92,10 @@ export const adminCalls = defineEndpoint({
   path: "/api/admin/calls",
   access: "admin",
   summary: "Every customer's calls, newest first, filtered and paged, with revenue, carrier cost and margin over the filter",
-  query: adminCallFilter.extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+  query: adminCallFilter.extend(pagingQuery(ADMIN_CALLS_PAGE_SIZE).shape),
   response: z.object({
     calls: z.array(adminCallSchema),
-    page: z.number().int(),
-    pageCount: z.number().int(),
+    ...pagedAnswer,
     totals: adminCallTotalsSchema,
   }),
 });

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 import { filterDay } from "./filter-day";
 import { money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
+import { pagedAnswer, pagingQuery } from "./paging";
 import { checkoutAmount, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "./payments";
 
 /** The back office's view of payments, refunds and disputes. */
@@ -103,15 +105,26 @@ export const adminPayments = defineEndpoint({
   summary: "Every payment under a filter, newest first and paged, with totals over the filter and per period",
   query: adminPaymentsFilter.extend({
     period: z.enum(PAYMENT_PERIODS).default("day"),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    ...pagingQuery(ADMIN_PAYMENTS_PAGE_SIZE).shape,
   }),
   response: z.object({
     payments: z.array(adminPaymentSchema),
-    page: z.number().int(),
-    pageCount: z.number().int(),
+    ...pagedAnswer,
     totals: paymentTotalsSchema,
     periods: z.array(paymentPeriodSchema),
   }),
+});
+
+export const adminPaymentsCsvPath = "/api/admin/payments/export.csv";
+
+/** The list's payments as a CSV file: the same filter, every page, newest first; `lang` names the header's language (else Accept-Language). */
+export const adminPaymentsCsv = defineEndpoint({
+  method: "GET",
+  path: adminPaymentsCsvPath,
+  access: "admin",
+  summary: "Every payment under the filter, newest first, as a CSV file named with the day",
+  query: adminPaymentsFilter.extend({ lang: z.enum(LOCALES).optional() }),
+  response: z.string(),
 });
 
 export const refundReason = z.string().trim().min(1, "a reason is required").max(500);

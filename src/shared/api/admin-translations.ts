@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "../i18n/locales";
 import { defineEndpoint } from "./endpoint";
+import { pagedAnswer, pagingQuery } from "./paging";
 
 /**
  * The back office's translations: every key of the English source with its value in one
@@ -51,11 +52,10 @@ export const adminTranslations = defineEndpoint({
   path: "/api/admin/translations",
   access: "admin",
   summary: "Every English key with its value in one language, searched, filtered (missing, older than English) and paged, with the missing values per language",
-  query: adminTranslationFilter.extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+  query: adminTranslationFilter.extend(pagingQuery(ADMIN_TRANSLATIONS_PAGE_SIZE).shape),
   response: z.object({
     rows: z.array(adminTranslationRowSchema),
-    page: z.number().int(),
-    pageCount: z.number().int(),
+    ...pagedAnswer,
     /** Rows matching the filter. */
     total: z.number().int(),
     /** Keys in the English source. */

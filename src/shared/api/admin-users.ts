@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 import { callLogSchema } from "./calls";
 import { creditLedgerRowSchema } from "./credit-audit";
 import { money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
+import { pagedAnswer, pagingQuery } from "./paging";
 import { paymentSchema } from "./payments";
 
 /**
@@ -45,10 +47,15 @@ export const adminUserFilter = z.object({
 });
 export type AdminUserFilter = z.infer<typeof adminUserFilter>;
 
-export const adminUserListQuery = adminUserFilter.extend({
+/** The list's order, which its CSV follows too. */
+const adminUserOrder = {
   sort: z.enum(USER_SORTS).default("created"),
   dir: z.enum(SORT_DIRECTIONS).default("desc"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+};
+
+export const adminUserListQuery = adminUserFilter.extend({
+  ...adminUserOrder,
+  ...pagingQuery(ADMIN_USERS_PAGE_SIZE).shape,
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuery>;
 
@@ -74,10 +81,21 @@ export const adminUsers = defineEndpoint({
   query: adminUserListQuery,
   response: z.object({
     users: z.array(adminUserRowSchema),
-    page: z.number().int(),
-    pageCount: z.number().int(),
+    ...pagedAnswer,
     total: z.number().int(),
   }),
+});
+
+export const adminUsersCsvPath = "/api/admin/users/export.csv";
+
+/** The list's accounts as a CSV file: the same filter and order, every page; `lang` names the header's language (else Accept-Language). */
+export const adminUsersCsv = defineEndpoint({
+  method: "GET",
+  path: adminUsersCsvPath,
+  access: "admin",
+  summary: "Every account under the list's filter and order, as a CSV file named with the day",
+  query: adminUserFilter.extend({ ...adminUserOrder, lang: z.enum(LOCALES).optional() }),
+  response: z.string(),
 });
 
 export const adminUserProfileSchema = adminUserRowSchema.extend({

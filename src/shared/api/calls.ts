@@ -4,6 +4,7 @@ import { filterDay } from "./filter-day";
 import { LOCALES } from "../i18n/locales";
 import { money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
+import { pagedAnswer, pagingQuery } from "./paging";
 import { rate4 } from "./rates";
 
 /**
@@ -126,11 +127,10 @@ export const callHistory = defineEndpoint({
   path: "/api/calls",
   access: "user",
   summary: "The signed-in customer's calls, newest first, filtered and paged, with totals over the filter",
-  query: historyFilter.extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+  query: historyFilter.extend(pagingQuery(CALL_HISTORY_PAGE_SIZE).shape),
   response: z.object({
     calls: z.array(callLogSchema),
-    page: z.number().int(),
-    pageCount: z.number().int(),
+    ...pagedAnswer,
     totals: z.object({ calls: z.number().int(), talkSeconds: z.number().int(), billedMinutes: z.number().int(), costUsd: money4 }),
   }),
 });

@@ -4,6 +4,7 @@ import { emailField } from "../accounts/canonical-email";
 import { LOCALES } from "../i18n/locales";
 import { LEDGER_KINDS, money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
+import { pagedAnswer, pagingQuery } from "./paging";
 
 /**
  * The admin credit audit (/{lang}/credit-audit): every customer's ledger, the
@@ -49,11 +50,10 @@ export const adminCreditLedger = defineEndpoint({
   path: "/api/admin/credit-audit/ledger",
   access: "admin",
   summary: "Every customer's ledger rows, newest first, filtered and paged",
-  query: creditLedgerFilter.extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+  query: creditLedgerFilter.extend(pagingQuery(CREDIT_LEDGER_PAGE_SIZE).shape),
   response: z.object({
     entries: z.array(creditLedgerRowSchema),
-    page: z.number().int(),
-    pageCount: z.number().int(),
+    ...pagedAnswer,
     total: z.number().int(),
   }),
 });
@@ -92,12 +92,11 @@ export const adminCreditAccounts = defineEndpoint({
   query: z.object({
     /** "drifted" lists only the accounts whose balance does not match their ledger. */
     only: z.enum(["drifted"]).optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    ...pagingQuery(CREDIT_ACCOUNTS_PAGE_SIZE).shape,
   }),
   response: z.object({
     accounts: z.array(creditAccountSchema),
-    page: z.number().int(),
-    pageCount: z.number().int(),
+    ...pagedAnswer,
     summary: creditAuditSummarySchema,
   }),
 });

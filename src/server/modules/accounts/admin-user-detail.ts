@@ -42,7 +42,7 @@ export async function userDetail(db: Database, userId: string) {
   const profile = await userProfile(db, userId);
   const [ledger, history, payments, signIns, conversation, audit] = await Promise.all([
     latestLedgerRows(db, userId, USER_DETAIL_ROWS),
-    listCallHistory(db, userId, {}, 1),
+    listCallHistory(db, userId, {}, { page: 1 }),
     listOwnPayments(db, userId),
     signInsOf(db, userId),
     db.select({ id: supportConversations.id }).from(supportConversations).where(eq(supportConversations.userId, userId)),

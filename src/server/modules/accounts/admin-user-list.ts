@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { ADMIN_USERS_PAGE_SIZE, type AdminUserFilter, type AdminUserListQuery, type AdminUserRow } from "../../../shared/api/admin-users";
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
+import { pageOf, pageWindow } from "../../../shared/api/paging";
 import type { Executor } from "../../db/client";
 import { session, user } from "../../db/schema/auth";
 import { creditBalances } from "../../db/schema/credits";
+import { AppError } from "../../http/app-error";
 
 /** The balance of an account with no ledger row yet is 0. */
 const balance = sql<string>`coalesce(${creditBalances.balance}, 0)`;
@@ -43,12 +45,11 @@ function ordering(query: Pick<AdminUserListQuery, "sort" | "dir">): SQL[] {
   }
 }
 
-/** One page of the accounts under the filter, in the asked order, with how many match and how many pages they span. */
-export async function listUsers(db: Executor, query: AdminUserListQuery): Promise<{ users: AdminUserRow[]; page: number; pageCount: number; total: number }> {
-  const { sort, dir, page, ...filter } = query;
-  const [counted] = await db.select({ total: count() }).from(user).leftJoin(creditBalances, eq(creditBalances.userId, user.id)).where(matching(filter));
-  const total = Number(counted?.total ?? 0);
-  const rows = await db
+type UserOrder = Pick<AdminUserListQuery, "sort" | "dir">;
+
+/** The accounts under the filter in the asked order, as the list and its CSV read them. */
+function selectUsers(db: Executor, filter: AdminUserFilter, order: UserOrder) {
+  return db
     .select({
       id: user.id,
       name: user.name,
@@ -63,18 +64,35 @@ export async function listUsers(db: Executor, query: AdminUserListQuery): Promis
     .from(user)
     .leftJoin(creditBalances, eq(creditBalances.userId, user.id))
     .where(matching(filter))
-    .orderBy(...ordering({ sort, dir }))
-    .limit(ADMIN_USERS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_USERS_PAGE_SIZE);
-  return {
-    users: rows.map((row) => ({
-      ...row,
-      balance: moneyToDecimal(parseMoney(row.balance)),
-      createdAt: row.createdAt.toISOString(),
-      lastActiveAt: row.lastActiveAt,
-    })),
-    page,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE)),
-    total,
-  };
+    .orderBy(...ordering(order))
+    .$dynamic();
+}
+
+function toUserRow(row: Awaited<ReturnType<typeof selectUsers>>[number]): AdminUserRow {
+  return { ...row, balance: moneyToDecimal(parseMoney(row.balance)), createdAt: row.createdAt.toISOString(), lastActiveAt: row.lastActiveAt };
+}
+
+/** One page of the accounts under the filter, in the asked order, with how many match and how many pages they span. */
+export async function listUsers(db: Executor, query: AdminUserListQuery): Promise<{ users: AdminUserRow[]; page: number; pageCount: number; total: number }> {
+  const { sort, dir, page, pageSize, ...filter } = query;
+  const window = pageWindow({ page, pageSize }, ADMIN_USERS_PAGE_SIZE);
+  const [counted] = await db.select({ total: count() }).from(user).leftJoin(creditBalances, eq(creditBalances.userId, user.id)).where(matching(filter));
+  const total = Number(counted?.total ?? 0);
+  const rows = await selectUsers(db, filter, { sort, dir }).limit(window.limit).offset(window.offset);
+  return { users: rows.map(toUserRow), ...pageOf(window, total), total };
+}
+
+/**
+ * The most accounts one export writes: a ceiling keeps one request from reading the whole table
+ * into memory; a filter that finds more is refused with a clear answer, never cut short silently.
+ */
+export const ADMIN_USERS_EXPORT_LIMIT = 50_000;
+
+/** Every account under the filter, in the list's order (the CSV export). */
+export async function allUsers(db: Executor, filter: AdminUserFilter, order: UserOrder, limit = ADMIN_USERS_EXPORT_LIMIT): Promise<AdminUserRow[]> {
+  const rows = await selectUsers(db, filter, order).limit(limit + 1);
+  if (rows.length > limit) {
+    throw new AppError(422, "export_too_large", `More than ${limit} accounts match. Narrow the search or filters to export them.`);
+  }
+  return rows.map(toUserRow);
 }

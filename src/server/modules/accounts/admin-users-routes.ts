@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { adminUserBan, adminUserDetail, adminUserRole, adminUsers, adminUserUnban, adminUserVerificationEmail } from "../../../shared/api/admin-users";
+import { adminUserBan, adminUserDetail, adminUserRole, adminUsers, adminUsersCsv, adminUserUnban, adminUserVerificationEmail } from "../../../shared/api/admin-users";
+import { DEFAULT_LOCALE } from "../../../shared/i18n/locales";
+import { acceptedLocale } from "./emails";
 import type { Auth } from "../../auth/auth";
 import type { Database } from "../../db/client";
 import { requireViewer } from "../../http/access";
@@ -8,7 +10,8 @@ import type { Carrier } from "../../providers/telephony/carrier";
 import { changeRole, resendVerification } from "./admin-account-changes";
 import { banUser, unbanUser } from "./admin-ban";
 import { userDetail } from "./admin-user-detail";
-import { listUsers } from "./admin-user-list";
+import { allUsers, listUsers } from "./admin-user-list";
+import { adminUsersCsv as writeAdminUsersCsv } from "./admin-users-csv";
 
 export interface AdminUsersDeps {
   db: Database;
@@ -24,6 +27,15 @@ export function registerAdminUsersRoutes(app: FastifyInstance, { db, auth, carri
   };
 
   registerEndpoint(app, adminUsers, async ({ query }) => listUsers(db, query));
+  // Registered before /api/admin/users/:userId is matched: the router prefers this static path.
+  registerEndpoint(app, adminUsersCsv, async ({ request, reply, query }) => {
+    const { lang, sort, dir, ...filter } = query;
+    const locale = lang ?? acceptedLocale(request.headers["accept-language"]) ?? DEFAULT_LOCALE;
+    const csv = await writeAdminUsersCsv(db, await allUsers(db, filter, { sort, dir }), locale);
+    const day = new Date().toISOString().slice(0, 10);
+    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="dialwise-users-${day}.csv"`).header("cache-control", "no-store");
+    return csv;
+  });
   registerEndpoint(app, adminUserDetail, async ({ params }) => userDetail(db, params.userId));
   registerEndpoint(app, adminUserRole, async ({ request, params, body }) => changeRole(db, adminOf(request), params.userId, body.role));
   registerEndpoint(app, adminUserBan, async ({ request, params, body }) => banUser({ db, carrier, log: request.log }, adminOf(request), params.userId, body.reason));

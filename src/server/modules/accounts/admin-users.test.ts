@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { AdminUserProfile, AdminUserRow, UserAuditEntry } from "../../../shared/api/admin-users";
+import { readCsvRecords } from "../../../shared/csv/read-csv";
 import { parseMoney } from "../../../shared/money";
 import { session, user } from "../../db/schema/auth";
 import { callLogs } from "../../db/schema/calls";
@@ -14,6 +15,7 @@ import { startTestServer, type TestServer } from "../../test/test-server";
 import { localCarrierWith } from "../../providers/telephony/local/local-carrier-factory";
 import { openBrowserPeer, type BrowserPeer } from "../../providers/telephony/local/testing/browser-peer";
 import { getBalance, ledgerSum } from "../credits/ledger";
+import { allUsers } from "./admin-user-list";
 
 const FAST = localCarrierWith({
   timings: { answerAfterMs: 300, busyAfterMs: 200, declineAfterMs: 300, failAfterMs: 100, noAnswerAfterMs: 400, longRingMs: 500 },
@@ -108,6 +110,65 @@ describe.each(engines)("admin users on %s", (engine) => {
     expect(second.users.length).toBe(Math.max(0, Math.min(25, everyone.total - 25)));
     expect((await asAdmin("GET", "/api/admin/users?balanceMin=-1")).statusCode).toBe(400);
     expect((await asAdmin("GET", "/api/admin/users?sort=password")).statusCode).toBe(400);
+  });
+
+  it("pages by the shared rule: a chosen size, a page past the end answered empty, sizes out of bounds refused", async () => {
+    const { tag } = await tagged();
+    const byTwo = await list(`q=${tag}&sort=email&dir=asc&pageSize=2`);
+    expect(byTwo).toMatchObject({ page: 1, pageCount: 3, total: 5 });
+    expect(emailsOf(byTwo)).toEqual(["ann", "bob"]);
+    expect(emailsOf(await list(`q=${tag}&sort=email&dir=asc&pageSize=2&page=3`))).toEqual(["eve"]);
+    // Past the last page: as asked, no rows, so the page can offer the first one.
+    expect(await list(`q=${tag}&sort=email&dir=asc&pageSize=2&page=4`)).toMatchObject({ users: [], page: 4, pageCount: 3, total: 5 });
+    // Nothing matches: one empty page.
+    expect(await list(`q=nobody-${tag}`)).toMatchObject({ users: [], page: 1, pageCount: 1, total: 0 });
+    for (const query of ["pageSize=0", "pageSize=101", "page=0", "page=100001"]) {
+      expect((await asAdmin("GET", `/api/admin/users?${query}`)).statusCode, query).toBe(400);
+    }
+    expect((await list(`q=${tag}&pageSize=100`)).users).toHaveLength(5);
+  });
+
+  it("exports the list's filter and order as CSV in the admin's language, every page, formula-like names escaped", async () => {
+    const { tag, made } = await tagged();
+    await server.database.db.update(user).set({ name: "=HYPERLINK(\"http://x\")" }).where(eq(user.id, made["eve"]!.id));
+    // The expected rows come from the accounts as built above and the database's own rows, not from the list.
+    const lastActive = async (userId: string) => {
+      const rows = await server.database.db.select({ at: session.updatedAt }).from(session).where(eq(session.userId, userId));
+      const latest = Math.max(...rows.map((row) => row.at.getTime()));
+      return rows.length === 0 ? "" : new Date(latest).toISOString();
+    };
+    const expected = async (key: string, name: string, role: string, verified: string, created: string, balance: string) => {
+      const person = made[key]!;
+      const [row] = await server.database.db.select({ email: user.email }).from(user).where(eq(user.id, person.id));
+      return [row!.email, name, role, verified, "no", created, balance, await lastActive(person.id), person.id];
+    };
+
+    const response = await asAdmin("GET", `/api/admin/users/export.csv?q=${tag}&sort=email&dir=asc&balanceMin=0.5&lang=en`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="dialwise-users-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = readCsvRecords(response.body).map((record) => record.fields);
+    expect(rows[0]).toEqual(["Email", "Name", "Role", "Email confirmed", "Banned", "Created (UTC)", "Balance (USD)", "Last active (UTC)", "Account ID"]);
+    // Balances of at least 0.5: ann 12.5, cy 3, dee 7.25, eve 0.5 (bob has none), by email.
+    expect(rows.slice(1)).toEqual([
+      await expected("ann", "ann", "user", "yes", "2026-01-01T00:00:00.000Z", "12.5000"),
+      await expected("cy", "cy", "user", "no", "2026-01-01T00:02:00.000Z", "3.0000"),
+      await expected("dee", `Dee ${tag.toUpperCase()}`, "user", "yes", "2026-01-01T00:03:00.000Z", "7.2500"),
+      await expected("eve", "'=HYPERLINK(\"http://x\")", "user", "yes", "2026-01-01T00:04:00.000Z", "0.5000"),
+    ]);
+    // The list's order is the file's: newest first by default.
+    const newest = readCsvRecords((await asAdmin("GET", `/api/admin/users/export.csv?q=${tag}&lang=en`)).body).map((record) => record.fields[0]!.split("-")[0]);
+    expect(newest.slice(1)).toEqual(["eve", "dee", "cy", "bob", "ann"]);
+    // The header in the admin's language; the codes stay codes.
+    const german = readCsvRecords((await asAdmin("GET", `/api/admin/users/export.csv?q=bob-${tag}&lang=de`)).body).map((record) => record.fields);
+    expect(german).toHaveLength(2);
+    expect(german[0]?.[0]).toBe("E-Mail");
+    expect(german[1]?.slice(2, 5)).toEqual(["admin", "yes", "no"]);
+    // Bad filters are refused as the list refuses them.
+    expect((await asAdmin("GET", "/api/admin/users/export.csv?balanceMin=-1")).statusCode).toBe(400);
+    // An export larger than the ceiling is refused whole, never cut short (a ceiling of 4 stands in for 50 000).
+    expect(await allUsers(server.database.db, { q: tag }, { sort: "email", dir: "asc" }, 5)).toHaveLength(5);
+    await expect(allUsers(server.database.db, { q: tag }, { sort: "email", dir: "asc" }, 4)).rejects.toMatchObject({ status: 422, code: "export_too_large" });
   });
 
   it("grants and removes the admin role, audited, and refuses an admin removing their own", async () => {

@@ -10,8 +10,8 @@ import { adminCallDetail as readAdminCallDetail, allAdminCalls, listAdminCalls }
 /** The back office's calls: every customer's, filtered and totalled, one with its timeline, and the CSV. */
 export function registerAdminCallsRoutes(app: FastifyInstance, db: Executor): void {
   registerEndpoint(app, adminCalls, async ({ query }) => {
-    const { page, ...filter } = query;
-    return listAdminCalls(db, filter, page);
+    const { page, pageSize, ...filter } = query;
+    return listAdminCalls(db, filter, { page, pageSize });
   });
 
   // Registered before /api/admin/calls/:callSid is matched: the router prefers this static path.

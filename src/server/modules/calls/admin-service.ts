@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { ADMIN_CALLS_PAGE_SIZE, type AdminCall, type AdminCallFilter, type AdminCallTotals } from "../../../shared/api/admin-calls";
+import { pageOf, pageWindow, type PageRequest } from "../../../shared/api/paging";
 import { qualityGrade } from "../../../shared/calls/quality-grade";
 import { moneyToDecimal, parseMoney, type Money } from "../../../shared/money";
 import { parseCarrierRate } from "../../../shared/rates/pricing";
@@ -94,17 +95,17 @@ export async function adminCallTotals(db: Executor, filter: AdminCallFilter): Pr
   };
 }
 
-export async function listAdminCalls(db: Executor, filter: AdminCallFilter, page: number) {
+export async function listAdminCalls(db: Executor, filter: AdminCallFilter, request: PageRequest) {
+  const window = pageWindow(request, ADMIN_CALLS_PAGE_SIZE);
   const totals = await adminCallTotals(db, filter);
   const rows = await joined(db)
     .where(matching(filter))
     .orderBy(...NEWEST_FIRST)
-    .limit(ADMIN_CALLS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_CALLS_PAGE_SIZE);
+    .limit(window.limit)
+    .offset(window.offset);
   return {
     calls: rows.map((row) => toAdminCall(row.call, row.email)),
-    page,
-    pageCount: Math.max(1, Math.ceil(totals.calls / ADMIN_CALLS_PAGE_SIZE)),
+    ...pageOf(window, totals.calls),
     totals,
   };
 }

@@ -11,8 +11,8 @@ import { allCallHistory, listCallHistory, ownCall, rateOwnCall, reportOwnCallQua
 /** The customer's call history: the list, one call, its rating and quality, and the CSV export. */
 export function registerCallHistoryRoutes(app: FastifyInstance, db: Database): void {
   registerEndpoint(app, callHistory, async ({ request, query }) => {
-    const { page, ...filter } = query;
-    return listCallHistory(db, requireViewer(request).userId, filter, page);
+    const { page, pageSize, ...filter } = query;
+    return listCallHistory(db, requireViewer(request).userId, filter, { page, pageSize });
   });
 
   // Registered before /api/calls/:callSid is matched: the router prefers this static path.

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { CALL_HISTORY_PAGE_SIZE, FINAL_CALL_STATUSES, type CallLog, type CallQuality, type CallStatus } from "../../../shared/api/calls";
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
+import { pageOf, pageWindow, type PageRequest } from "../../../shared/api/paging";
 import type { Executor } from "../../db/client";
 import { callLogs } from "../../db/schema/calls";
 import { AppError, notFound } from "../../http/app-error";
@@ -69,7 +70,8 @@ export function toCallLog(row: CallRow): CallLog {
 /** Newest first; calls started in the same instant keep one order across pages. */
 export const NEWEST_FIRST = [desc(callLogs.startedAt), desc(callLogs.id)] as const;
 
-export async function listCallHistory(db: Executor, userId: string, filter: HistoryFilter, page: number) {
+export async function listCallHistory(db: Executor, userId: string, filter: HistoryFilter, request: PageRequest) {
+  const window = pageWindow(request, CALL_HISTORY_PAGE_SIZE);
   const where = ownedUnder(userId, filter);
   const [totalsRow] = await db
     .select({
@@ -91,12 +93,11 @@ export async function listCallHistory(db: Executor, userId: string, filter: Hist
     .from(callLogs)
     .where(where)
     .orderBy(...NEWEST_FIRST)
-    .limit(CALL_HISTORY_PAGE_SIZE)
-    .offset((page - 1) * CALL_HISTORY_PAGE_SIZE);
+    .limit(window.limit)
+    .offset(window.offset);
   return {
     calls: rows.map(toCallLog),
-    page,
-    pageCount: Math.max(1, Math.ceil(totals.calls / CALL_HISTORY_PAGE_SIZE)),
+    ...pageOf(window, totals.calls),
     totals,
   };
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { CREDIT_LEDGER_PAGE_SIZE, type CreditLedgerFilter, type CreditLedgerRow } from "../../../shared/api/credit-audit";
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
+import { pageOf, pageWindow, type PageRequest } from "../../../shared/api/paging";
 import type { Executor } from "../../db/client";
 import { user } from "../../db/schema/auth";
 import { ledgerEntries } from "../../db/schema/credits";
@@ -49,13 +50,14 @@ function selectRows(db: Pick<Executor, "select">, filter: CreditLedgerFilter) {
 }
 
 /** One page of every customer's ledger under the filter, with the number of rows and pages it spans. */
-export async function listLedger(db: Pick<Executor, "select">, filter: CreditLedgerFilter, page: number) {
+export async function listLedger(db: Pick<Executor, "select">, filter: CreditLedgerFilter, request: PageRequest) {
+  const window = pageWindow(request, CREDIT_LEDGER_PAGE_SIZE);
   const [totals] = await db.select({ total: count() }).from(ledgerEntries).innerJoin(user, eq(user.id, ledgerEntries.userId)).where(matching(filter));
   const total = Number(totals?.total ?? 0);
   const rows = await selectRows(db, filter)
-    .limit(CREDIT_LEDGER_PAGE_SIZE)
-    .offset((page - 1) * CREDIT_LEDGER_PAGE_SIZE);
-  return { entries: rows.map(toLedgerRow), page, pageCount: Math.max(1, Math.ceil(total / CREDIT_LEDGER_PAGE_SIZE)), total };
+    .limit(window.limit)
+    .offset(window.offset);
+  return { entries: rows.map(toLedgerRow), ...pageOf(window, total), total };
 }
 
 /** Every row under the filter, newest first (the CSV export). */

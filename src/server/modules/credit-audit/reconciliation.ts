@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { CREDIT_ACCOUNTS_PAGE_SIZE, type CreditAccount, type CreditAuditSummary } from "../../../shared/api/credit-audit";
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
+import { pageOf, pageWindow, type PageRequest } from "../../../shared/api/paging";
 import { queryRows, type Executor } from "../../db/client";
 
 interface Row {
@@ -27,8 +28,8 @@ const money4 = (value: string) => moneyToDecimal(parseMoney(value));
  * The last row is the highest id: ids are taken under the balance row's lock, so they
  * follow the order the entries were applied (created_at is each transaction's start).
  */
-export async function reconcileAccounts(db: Pick<Executor, "execute">, options: { onlyDrifted: boolean; page: number }) {
-  const offset = (options.page - 1) * CREDIT_ACCOUNTS_PAGE_SIZE;
+export async function reconcileAccounts(db: Pick<Executor, "execute">, options: { onlyDrifted: boolean } & PageRequest) {
+  const window = pageWindow(options, CREDIT_ACCOUNTS_PAGE_SIZE);
   const rows = await queryRows<Row>(
     db,
     sql`
@@ -59,7 +60,7 @@ export async function reconcileAccounts(db: Pick<Executor, "execute">, options: 
           from flagged f join "user" u on u.id = f.user_id
          where ${options.onlyDrifted} = false or f.drifted
          order by f.drifted desc, u.email, f.user_id
-         limit ${CREDIT_ACCOUNTS_PAGE_SIZE} offset ${offset}
+         limit ${window.limit} offset ${window.offset}
       ) page on true`,
   );
   const first = rows[0];
@@ -87,5 +88,5 @@ export async function reconcileAccounts(db: Pick<Executor, "execute">, options: 
     ];
   });
   const listed = options.onlyDrifted ? summary.driftedAccounts : summary.accounts;
-  return { accounts, page: options.page, pageCount: Math.max(1, Math.ceil(listed / CREDIT_ACCOUNTS_PAGE_SIZE)), summary };
+  return { accounts, ...pageOf(window, listed), summary };
 }

@@ -13,8 +13,8 @@ import { reconcileAccounts } from "./reconciliation";
 /** The admin credit audit: every ledger row, the reconciliation, manual adjustments, the CSV. */
 export function registerCreditAuditRoutes(app: FastifyInstance, db: Database): void {
   registerEndpoint(app, adminCreditLedger, async ({ query }) => {
-    const { page, ...filter } = query;
-    return listLedger(db, filter, page);
+    const { page, pageSize, ...filter } = query;
+    return listLedger(db, filter, { page, pageSize });
   });
 
   registerEndpoint(app, adminCreditLedgerCsv, async ({ request, reply, query }) => {
@@ -27,7 +27,7 @@ export function registerCreditAuditRoutes(app: FastifyInstance, db: Database): v
     return csv;
   });
 
-  registerEndpoint(app, adminCreditAccounts, async ({ query }) => reconcileAccounts(db, { onlyDrifted: query.only === "drifted", page: query.page }));
+  registerEndpoint(app, adminCreditAccounts, async ({ query }) => reconcileAccounts(db, { onlyDrifted: query.only === "drifted", page: query.page, pageSize: query.pageSize }));
 
   registerEndpoint(app, adminCreditAdjust, async ({ request, body }) => {
     const { userId, email } = requireViewer(request);

@@ -5,6 +5,7 @@ import {
   type AdminTranslationFilter,
   type AdminTranslationRow,
 } from "../../../shared/api/admin-translations";
+import { pageOf, pageWindow, type PageRequest } from "../../../shared/api/paging";
 import { LOCALES, type Locale } from "../../../shared/i18n/locales";
 import type { Executor } from "../../db/client";
 import { translations } from "../../db/schema/i18n";
@@ -53,21 +54,21 @@ function toRow(englishRow: typeof translations.$inferSelect, valueRow: typeof tr
   };
 }
 
-export async function listTranslations(db: Executor, filter: AdminTranslationFilter, page: number) {
+export async function listTranslations(db: Executor, filter: AdminTranslationFilter, request: PageRequest) {
+  const window = pageWindow(request, ADMIN_TRANSLATIONS_PAGE_SIZE);
   const where = matching(filter);
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
     .from(english)
     .leftJoin(value, and(eq(value.key, english.key), eq(value.language, filter.language)))
     .where(where);
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_TRANSLATIONS_PAGE_SIZE));
   const rows = await joined(db, filter.language)
     .where(where)
     .orderBy(asc(english.key))
-    .limit(ADMIN_TRANSLATIONS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_TRANSLATIONS_PAGE_SIZE);
+    .limit(window.limit)
+    .offset(window.offset);
   const { keys, missing } = await missingPerLanguage(db);
-  return { rows: rows.map((row) => toRow(row.english, row.value, filter.language)), page, pageCount, total, keys, missing };
+  return { rows: rows.map((row) => toRow(row.english, row.value, filter.language)), ...pageOf(window, total), total, keys, missing };
 }
 
 /** One key's row in a language, or null when English has no such key. */

@@ -22,8 +22,8 @@ export function registerAdminTranslationRoutes(app: FastifyInstance, deps: { db:
   const edits = { db, bus: deps.bus, forget: () => deps.cache.clear() };
 
   registerEndpoint(app, adminTranslations, async ({ query }) => {
-    const { page, ...filter } = query;
-    return listTranslations(db, filter, page);
+    const { page, pageSize, ...filter } = query;
+    return listTranslations(db, filter, { page, pageSize });
   });
 
   registerEndpoint(app, updateTranslationEndpoint, async ({ body, request }) => ({

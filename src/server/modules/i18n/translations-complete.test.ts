@@ -38,14 +38,17 @@ const ALLOWED_IDENTICAL = new Set([
   "contacts.form.name",
   "admin_support.filter_status",
   // The users pages: "Admin" in Swedish, German, French, Spanish and Portuguese; "Status" and "Support" in
-  // Swedish and German; "Administrator" and "Name" in German; "Actions" in French; "No" in Spanish.
+  // Swedish and German; "Administrator" and "Name" (the page's and the CSV's) in German; "Actions" in French; "No" in Spanish.
   "admin_users.badge.admin",
   "admin_users.column.status",
   "admin_users.support",
   "admin_users.role.admin",
   "admin_users.field.name",
+  "admin_users.csv.name",
   "admin_users.actions",
   "admin_users.no",
+  // The payments CSV: "Bonus" is the word in Swedish and French.
+  "admin_payments.csv.bonus",
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();

@@ -9,8 +9,10 @@ import {
   type PaymentTotals,
 } from "../../../shared/api/admin-payments";
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
+import { pageOf, pageWindow, type PageRequest } from "../../../shared/api/paging";
 import { canonicalEmail } from "../../../shared/accounts/canonical-email";
 import type { Executor } from "../../db/client";
+import { AppError } from "../../http/app-error";
 import { user } from "../../db/schema/auth";
 import { payments } from "../../db/schema/payments";
 import { paymentDisputes, paymentRefunds } from "../../db/schema/refunds";
@@ -48,11 +50,23 @@ function toTotals(row: { count: number | string; paid: string; refunded: string 
   return { count: Number(row?.count ?? 0), paid: moneyToDecimal(paid), refunded: moneyToDecimal(refunded), net: moneyToDecimal(paid - refunded) };
 }
 
+/** The payments under a filter with their customer's email, newest first (ties by id, so pages never overlap). */
+function newestFirst(db: Executor, where: SQL | undefined) {
+  return db
+    .select({ payment: payments, email: user.email })
+    .from(payments)
+    .innerJoin(user, eq(user.id, payments.userId))
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .$dynamic();
+}
+
 export async function listAdminPayments(
   db: Executor,
   filter: AdminPaymentsFilter,
-  options: { page: number; period: PaymentPeriod },
+  options: { period: PaymentPeriod } & PageRequest,
 ): Promise<{ payments: AdminPayment[]; page: number; pageCount: number; totals: PaymentTotals; periods: PaymentPeriodTotals[] }> {
+  const window = pageWindow(options, ADMIN_PAYMENTS_PAGE_SIZE);
   const where = filterWhere(filter);
   const [totalsRow] = await db
     .select({ count: count(), paid: paidSum, refunded: refundedSum })
@@ -73,15 +87,7 @@ export async function listAdminPayments(
     .orderBy(desc(bucket))
     .limit(ADMIN_PAYMENTS_MAX_PERIODS);
 
-  const pageCount = Math.max(1, Math.ceil(totals.count / ADMIN_PAYMENTS_PAGE_SIZE));
-  const rows = await db
-    .select({ payment: payments, email: user.email })
-    .from(payments)
-    .innerJoin(user, eq(user.id, payments.userId))
-    .where(where)
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(ADMIN_PAYMENTS_PAGE_SIZE)
-    .offset((options.page - 1) * ADMIN_PAYMENTS_PAGE_SIZE);
+  const rows = await newestFirst(db, where).limit(window.limit).offset(window.offset);
 
   const ids = rows.map((row) => row.payment.id);
   const refunds = ids.length
@@ -97,8 +103,7 @@ export async function listAdminPayments(
     : [];
 
   return {
-    page: options.page,
-    pageCount,
+    ...pageOf(window, totals.count),
     totals,
     periods: periodRows.map((row) => ({ start: row.start, ...toTotals(row) })),
     payments: rows.map(({ payment, email }) => {
@@ -126,3 +131,18 @@ export async function listAdminPayments(
   };
 }
 
+
+/**
+ * The most payments one export writes: a ceiling keeps one request from reading the whole table
+ * into memory; a filter that finds more is refused with a clear answer, never cut short silently.
+ */
+export const ADMIN_PAYMENTS_EXPORT_LIMIT = 50_000;
+
+/** Every payment under the filter with its customer's email, newest first (the CSV export). */
+export async function allAdminPayments(db: Executor, filter: AdminPaymentsFilter, limit = ADMIN_PAYMENTS_EXPORT_LIMIT) {
+  const rows = await newestFirst(db, filterWhere(filter)).limit(limit + 1);
+  if (rows.length > limit) {
+    throw new AppError(422, "export_too_large", `More than ${limit} payments match. Narrow the days or filters to export them.`);
+  }
+  return rows;
+}

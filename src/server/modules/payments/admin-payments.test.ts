@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminPayment, PaymentTotals } from "../../../shared/api/admin-payments";
+import { readCsvRecords } from "../../../shared/csv/read-csv";
 import { auditLog } from "../../db/schema/audit";
 import { callLogs } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
@@ -12,6 +13,7 @@ import { engines } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { getBalance, ledgerSum, postLedgerEntry } from "../credits/ledger";
+import { allAdminPayments } from "./admin-payments-list";
 
 interface RefundBody {
   refund: { id: string; status: string; amount: string; creditRemoved: string; providerRefundId: string | null; reason: string; createdBy: { id: string } | null };
@@ -152,6 +154,55 @@ describe.each(engines)("admin payments on %s", (engine) => {
       const customer = await buildUser(server);
       const response = await server.app.inject({ method: "GET", url: "/api/admin/payments", headers: { cookie: customer.cookie } });
       expect(response.statusCode).toBe(403);
+    });
+
+    it("exports the list's filter as CSV in the admin's language, every page, newest first, formula-like text escaped", async () => {
+      await db().update(payments).set({ failureReason: "=HYPERLINK(\"http://x\")" }).where(eq(payments.id, ids["p3"]!));
+      const csv = async (query: string) => {
+        const response = await server.app.inject({ method: "GET", url: `/api/admin/payments/export.csv?${query}`, headers: { cookie: admin.cookie } });
+        expect(response.statusCode, response.body).toBe(200);
+        return response;
+      };
+      const response = await csv(`customer=${tag}&lang=en`);
+      expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="dialwise-payments-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const rows = readCsvRecords(response.body).map((record) => record.fields);
+      expect(rows[0]).toEqual([
+        "Created (UTC)",
+        "Customer email",
+        "Payment service",
+        "Status",
+        "Paid (USD)",
+        "Credit (USD)",
+        "Bonus (USD)",
+        "Refunded (USD)",
+        "Discount code",
+        "Completed (UTC)",
+        "Why it failed",
+        "Payment ID",
+      ]);
+      // The four payments as inserted above, newest first.
+      const alpha = `alpha.${tag}@example.com`;
+      const beta = `beta.${tag}@example.com`;
+      expect(rows.slice(1)).toEqual([
+        ["2026-03-10T08:00:00.000Z", beta, "local", "refunded", "12.0000", "12.0000", "0.0000", "12.0000", "", "", "", ids["p4"]],
+        ["2026-03-04T00:00:00.000Z", beta, "local", "failed", "7.5000", "7.5000", "0.0000", "0.0000", "", "", "'=HYPERLINK(\"http://x\")", ids["p3"]],
+        ["2026-03-02T23:59:59.000Z", alpha, "stripe", "partially_refunded", "25.0000", "25.0000", "0.0000", "5.0000", "WELCOME10", "", "", ids["p2"]],
+        ["2026-03-02T10:00:00.000Z", alpha, "local", "succeeded", "10.0000", "10.0000", "0.0000", "0.0000", "", "", "", ids["p1"]],
+      ]);
+      // The same filters as the list; the header in the admin's language, the codes stay codes.
+      const german = readCsvRecords((await csv(`customer=${tag}&provider=stripe&lang=de`)).body).map((record) => record.fields);
+      expect(german).toHaveLength(2);
+      expect(german[0]?.[2]).toBe("Zahlungsdienst");
+      expect(german[1]?.slice(2, 4)).toEqual(["stripe", "partially_refunded"]);
+      expect(readCsvRecords((await csv(`customer=${tag}&from=2026-03-03&to=2026-03-04`)).body).map((record) => record.fields.at(-1))).toEqual(["Payment ID", ids["p3"]]);
+      const refused = await server.app.inject({ method: "GET", url: "/api/admin/payments/export.csv?status=lost", headers: { cookie: admin.cookie } });
+      expect(refused.statusCode).toBe(400);
+      const customer = await buildUser(server);
+      expect((await server.app.inject({ method: "GET", url: "/api/admin/payments/export.csv", headers: { cookie: customer.cookie } })).statusCode).toBe(403);
+      // An export larger than the ceiling is refused whole, never cut short (a ceiling of 3 stands in for 50 000).
+      expect(await allAdminPayments(db(), { customer: tag }, 4)).toHaveLength(4);
+      await expect(allAdminPayments(db(), { customer: tag }, 3)).rejects.toMatchObject({ status: 422, code: "export_too_large" });
     });
   });
 

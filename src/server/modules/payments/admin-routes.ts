@@ -1,15 +1,26 @@
 import type { FastifyInstance } from "fastify";
-import { adminPayments, createRefund } from "../../../shared/api/admin-payments";
+import { adminPayments, adminPaymentsCsv, createRefund } from "../../../shared/api/admin-payments";
+import { DEFAULT_LOCALE } from "../../../shared/i18n/locales";
 import { requireViewer } from "../../http/access";
 import { registerEndpoint } from "../../http/endpoint";
-import { listAdminPayments } from "./admin-payments-list";
+import { acceptedLocale } from "../accounts/emails";
+import { adminPaymentsCsv as writeAdminPaymentsCsv } from "./admin-payments-csv";
+import { allAdminPayments, listAdminPayments } from "./admin-payments-list";
 import { requestRefund, type AdminPaymentsDeps } from "./request-refund";
 
 /** The back office's payments: every payment with totals, and refunds through the provider. */
 export function registerAdminPaymentsRoutes(app: FastifyInstance, deps: AdminPaymentsDeps): void {
   registerEndpoint(app, adminPayments, async ({ query }) => {
-    const { page, period, ...filter } = query;
-    return listAdminPayments(deps.db, filter, { page, period });
+    const { page, pageSize, period, ...filter } = query;
+    return listAdminPayments(deps.db, filter, { page, pageSize, period });
+  });
+  registerEndpoint(app, adminPaymentsCsv, async ({ request, reply, query }) => {
+    const { lang, ...filter } = query;
+    const locale = lang ?? acceptedLocale(request.headers["accept-language"]) ?? DEFAULT_LOCALE;
+    const csv = await writeAdminPaymentsCsv(deps.db, await allAdminPayments(deps.db, filter), locale);
+    const day = new Date().toISOString().slice(0, 10);
+    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="dialwise-payments-${day}.csv"`).header("cache-control", "no-store");
+    return csv;
   });
   registerEndpoint(app, createRefund, async ({ request, params, body }) => requestRefund(deps, requireViewer(request).userId, params.paymentId, body));
 }

@@ -206,7 +206,7 @@ export function AdminCallDetailDialog({ callSid, onClose }: { callSid: string | 
               {t("admin_calls.detail.load_error")} {apiErrorMessage(t, detail.error)}
             </p>
             <Button variant="secondary" size="sm" onClick={() => void detail.refetch()}>
-              {t("history.retry")}
+              {t("list.retry")}
             </Button>
           </div>
         ) : null}

@@ -1,8 +1,9 @@
+import { LIST_PREFIX } from "../../components/list-page/list-strings";
 import { useStrings } from "../../lib/i18n/use-strings";
 import { formatExact } from "../../lib/call-log-format";
 
-/** This page's strings and the history's, whose statuses, directions and quality words it shares. */
-export const ADMIN_CALLS_PREFIXES = ["admin_calls.", "history."] as const;
+/** This page's strings, the history's (whose statuses, directions and quality words it shares) and every list's. */
+export const ADMIN_CALLS_PREFIXES = ["admin_calls.", "history.", LIST_PREFIX] as const;
 
 export function useAdminCallsStrings(): boolean {
   return useStrings(ADMIN_CALLS_PREFIXES);

@@ -112,4 +112,23 @@ describe("AdminPaymentsPage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Refund" }));
     await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe("The payment service declined the refund. Nothing was refunded and no credit was taken."));
   });
+
+  it("keeps the filter and the totals' period in the address, asks the server the same, and keeps the period when the filters are cleared", async () => {
+    const fetchMock = stubApi(() => json({}));
+    const { router } = renderAt(<AdminPaymentsPage />, { path: "/en/admin-payments?status=failed&period=week&page=2&status2=x", pattern: "/:lang/admin-payments" });
+    expect(await screen.findByText("anna@example.com")).toBeTruthy();
+    const asked = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), "http://localhost")).filter((url) => url.pathname === "/api/admin/payments");
+    expect(asked().at(-1)?.searchParams.toString()).toBe("status=failed&period=week&page=2");
+    expect((screen.getByLabelText("Status") as HTMLSelectElement).value).toBe("failed");
+
+    fireEvent.change(screen.getByLabelText("Customer"), { target: { value: "anna" } });
+    await waitFor(() => expect(router.state.location.search).toBe("?customer=anna&status=failed&period=week"));
+    await waitFor(() => expect(asked().at(-1)?.searchParams.toString()).toBe("customer=anna&status=failed&period=week&page=1"));
+    // The CSV is the same filter, every page; the totals' period is not part of it.
+    expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe("/api/admin/payments/export.csv?customer=anna&status=failed&lang=en");
+    fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?period=week"));
+    expect((screen.getByLabelText("Customer") as HTMLInputElement).value).toBe("");
+    expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe("/api/admin/payments/export.csv?lang=en");
+  });
 });

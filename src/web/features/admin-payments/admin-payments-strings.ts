@@ -1,7 +1,8 @@
+import { LIST_PREFIX } from "../../components/list-page/list-strings";
 import { useStrings } from "../../lib/i18n/use-strings";
 
-/** The key prefix of this feature's strings (data/translations/<lang>/admin-payments.json). */
-export const ADMIN_PAYMENTS_PREFIXES = ["admin_payments."] as const;
+/** The key prefixes of this page's strings: its own (data/translations/<lang>/admin-payments.json) and every list's. */
+export const ADMIN_PAYMENTS_PREFIXES = ["admin_payments.", LIST_PREFIX] as const;
 
 export function useAdminPaymentsStrings(): boolean {
   return useStrings(ADMIN_PAYMENTS_PREFIXES);

@@ -7,7 +7,8 @@ import { Spinner } from "../../components/ui/spinner";
 import { useCountryName } from "../../lib/rates/country-names";
 import { useRatesAudit } from "./admin-rates-api";
 import { apiErrorMessage } from "../../lib/api-error-message";
-import { Pager } from "./pager";
+import { ListPager } from "../../components/list-page/list-pager";
+import { pageCountOf } from "../../../shared/api/paging";
 import { formatDateTime, formatRate } from "./rate-format";
 
 const PRICE_FIELDS = new Set(["our_cheapest_rate", "our_most_expensive_rate", "landline_rate", "mobile_rate"]);
@@ -109,12 +110,12 @@ export function AuditList() {
               <AuditEntry key={entry.id} entry={entry} />
             ))}
           </ul>
-          <Pager
+          <ListPager
+            label={t("admin_rates.pagination")}
             page={audit.data.page}
-            pageSize={audit.data.pageSize}
-            total={audit.data.total}
-            onPage={setPage}
-            itemsLabel={t("admin_rates.total_changes", { total: number.format(audit.data.total) })}
+            pageCount={pageCountOf(audit.data.total, audit.data.pageSize)}
+            onChange={setPage}
+            note={t("admin_rates.total_changes", { total: number.format(audit.data.total) })}
           />
         </>
       ) : null}

@@ -16,7 +16,9 @@ import { AuditList } from "./audit-list";
 import { CountryRateCards } from "./country-rate-cards";
 import { CountryRatesTable } from "./country-rates-table";
 import { ImportDialog } from "./import-dialog";
-import { Pager } from "./pager";
+import { ListPager } from "../../components/list-page/list-pager";
+import { LIST_PREFIX } from "../../components/list-page/list-strings";
+import { pageCountOf } from "../../../shared/api/paging";
 import type { SortState } from "./sort-header";
 import { PAGE_WIDTH } from "../../components/ui/page-width";
 import { SearchField } from "../../components/ui/search-field";
@@ -127,12 +129,12 @@ export function CountryRatesPage() {
       {list.data && list.data.countries.length > 0 ? (
         <div className={cn("space-y-3 transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
           {wide ? <CountryRatesTable {...listProps} /> : <CountryRateCards {...listProps} />}
-          <Pager
+          <ListPager
+            label={t("admin_rates.pagination")}
             page={list.data.page}
-            pageSize={list.data.pageSize}
-            total={list.data.total}
-            onPage={setPage}
-            itemsLabel={t("admin_rates.total_countries", { total: number.format(list.data.total) })}
+            pageCount={pageCountOf(list.data.total, list.data.pageSize)}
+            onChange={setPage}
+            note={t("admin_rates.total_countries", { total: number.format(list.data.total) })}
           />
         </div>
       ) : null}
@@ -145,4 +147,4 @@ export function CountryRatesPage() {
 export default CountryRatesPage;
 
 /** The strings this page waits for (app/page-routes.tsx). */
-export const pageStrings = ["admin_rates."];
+export const pageStrings = ["admin_rates.", LIST_PREFIX];

@@ -11,7 +11,7 @@ import {
 import { isLocale, type Locale } from "../../../shared/i18n/locales";
 import { callApi } from "../../lib/api-client";
 import { i18n } from "../../lib/i18n/i18n";
-import type { SearchView, SearchViewCodec } from "../../lib/use-search-view";
+import { listSearch, oneOf, textUpTo } from "../../components/list-page/list-search";
 
 /** What the page shows: a language (the admin's own when the address names none), a search, a state. */
 export interface TranslationsFilter {
@@ -21,38 +21,14 @@ export interface TranslationsFilter {
 }
 export type TranslationsFilterName = keyof TranslationsFilter;
 
-/** `?language=…&q=…&state=…&page=…`; anything malformed is dropped, so a hand-edited link never fails. */
-export function readTranslationsSearch(search: URLSearchParams): SearchView<TranslationsFilter> {
-  const filter: TranslationsFilter = {};
-  const language = search.get("language");
-  if (isLocale(language)) filter.language = language;
-  const q = search.get("q");
-  if (q !== null && q.trim() !== "" && q.length <= 200) filter.q = q;
-  const state = search.get("state");
-  if (TRANSLATION_STATES.includes(state as TranslationState)) filter.state = state as TranslationState;
-  const page = Number(search.get("page"));
-  return { filter, page: Number.isInteger(page) && page >= 1 ? page : 1 };
-}
-
-export function writeTranslationsSearch(filter: TranslationsFilter, page: number): URLSearchParams {
-  const search = new URLSearchParams();
-  if (filter.language) search.set("language", filter.language);
-  if (filter.q) search.set("q", filter.q);
-  if (filter.state) search.set("state", filter.state);
-  if (page > 1) search.set("page", String(page));
-  return search;
-}
-
-export const TRANSLATIONS_SEARCH: SearchViewCodec<TranslationsFilter> = { read: readTranslationsSearch, write: writeTranslationsSearch };
-
-/** The filter with one field changed ("" removes it), or with only the language kept when the change is null. */
-export function applyTranslationsChange(filter: TranslationsFilter, change: { name: TranslationsFilterName; value: string } | null): TranslationsFilter {
-  if (change === null) return filter.language ? { language: filter.language } : {};
-  const next: Record<string, string> = { ...filter };
-  if (change.value) next[change.name] = change.value;
-  else delete next[change.name];
-  return readTranslationsSearch(new URLSearchParams(next)).filter;
-}
+/**
+ * `?language=…&q=…&state=…&page=…`; anything malformed is dropped, so a hand-edited link never
+ * fails. The language is not a filter: clearing the search and state keeps it.
+ */
+export const TRANSLATIONS_SEARCH = listSearch<TranslationsFilter>(
+  { language: (value) => isLocale(value), q: textUpTo(200), state: oneOf(TRANSLATION_STATES) },
+  { kept: ["language"] },
+);
 
 const TRANSLATIONS_KEY = ["admin", "translations"] as const;
 

@@ -4,22 +4,20 @@ import { useTranslation } from "react-i18next";
 import { LOCALES, LOCALE_NAMES, type Locale } from "../../../shared/i18n/locales";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PAGE_WIDTH } from "../../components/ui/page-width";
-import { Pager } from "../../components/ui/pager";
-import { PageSpinner } from "../../components/ui/spinner";
+import { FILTER_SELECT } from "../../components/list-page/list-filters";
+import { ListResults } from "../../components/list-page/list-results";
+import { useListSearch } from "../../components/list-page/list-search";
+import { LIST_PREFIX } from "../../components/list-page/list-strings";
 import { TextFilter } from "../../components/ui/text-filter";
-import { apiErrorMessage } from "../../lib/api-error-message";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useSearchView } from "../../lib/use-search-view";
 import { ImportTranslationsDialog } from "./import-dialog";
 import { MissingSummary } from "./missing-summary";
-import { applyTranslationsChange, TRANSLATIONS_SEARCH, translationsExportHref, useTranslationRows, type TranslationsFilterName } from "./translations-api";
+import { TRANSLATIONS_SEARCH, translationsExportHref, useTranslationRows, type TranslationsFilterName } from "./translations-api";
 import { TranslationsTable } from "./translations-table";
 
-const EMPTY_BOX = "flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-slate-200";
-const SELECT = "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40";
 const LABEL = "block text-sm font-medium text-slate-800";
 
 /** /{lang}/translations: every key in one language, searched and filtered in the address bar, edited in place under its row, exported and imported. */
@@ -28,8 +26,8 @@ export function TranslationsPage() {
   const locale = useLocale();
   const id = useId();
   usePageTitle(t("admin_translations.title"));
-  const { filter, page, changeFilter: change, changePage } = useSearchView(TRANSLATIONS_SEARCH);
-  const changeFilter = useCallback((name: TranslationsFilterName | null, value = "") => change((current) => applyTranslationsChange(current, name ? { name, value } : null)), [change]);
+  const { filter, page, change: changeOne, update, changePage, filtered } = useListSearch(TRANSLATIONS_SEARCH);
+  const changeFilter = useCallback((name: TranslationsFilterName | null, value = "") => changeOne(name ? { name, value } : null), [changeOne]);
   const commitSearch = useCallback((text: string) => changeFilter("q", text), [changeFilter]);
   // The admin's own language until they choose another.
   const language: Locale = filter.language ?? locale;
@@ -39,7 +37,6 @@ export function TranslationsPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const data = rows.data;
-  const filtered = Boolean(filter.q || filter.state);
 
   return (
     <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
@@ -63,7 +60,7 @@ export function TranslationsPage() {
       {data ? (
         <MissingSummary
           missing={data.missing}
-          onShow={(chosen) => change(() => ({ language: chosen, ...(data.missing[chosen] > 0 ? { state: "missing" as const } : {}) }))}
+          onShow={(chosen) => update({ language: chosen, q: undefined, state: data.missing[chosen] > 0 ? "missing" : undefined })}
         />
       ) : null}
 
@@ -72,7 +69,7 @@ export function TranslationsPage() {
           <label htmlFor={`${id}-language`} className={LABEL}>
             {t("admin_translations.language")}
           </label>
-          <select id={`${id}-language`} className={SELECT} value={language} onChange={(event) => changeFilter("language", event.target.value)}>
+          <select id={`${id}-language`} className={FILTER_SELECT} value={language} onChange={(event) => changeFilter("language", event.target.value)}>
             {LOCALES.map((code) => (
               <option key={code} value={code} lang={code}>
                 {LOCALE_NAMES[code].name}
@@ -85,7 +82,7 @@ export function TranslationsPage() {
           <label htmlFor={`${id}-state`} className={LABEL}>
             {t("admin_translations.show")}
           </label>
-          <select id={`${id}-state`} className={SELECT} value={filter.state ?? ""} onChange={(event) => changeFilter("state", event.target.value)}>
+          <select id={`${id}-state`} className={FILTER_SELECT} value={filter.state ?? ""} onChange={(event) => changeFilter("state", event.target.value)}>
             <option value="">{t("admin_translations.show_all")}</option>
             <option value="missing">{t("admin_translations.show_missing")}</option>
             <option value="outdated">{t("admin_translations.show_outdated")}</option>
@@ -93,41 +90,25 @@ export function TranslationsPage() {
         </div>
       </form>
 
-      {rows.isPending ? <PageSpinner /> : null}
-      {rows.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl bg-red-50 p-4 text-red-800">
-          <p>
-            {t("admin_translations.load_error")} {apiErrorMessage(t, rows.error)}
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => void rows.refetch()}>
-            {t("admin_translations.retry")}
-          </Button>
-        </div>
-      ) : null}
-
-      {data && data.total === 0 ? (
-        <div className={EMPTY_BOX}>
-          <Languages aria-hidden="true" className="size-10 text-slate-400" />
-          <p className="text-slate-700">{t("admin_translations.no_matches")}</p>
-          {filtered ? (
-            <Button variant="secondary" onClick={() => changeFilter(null)}>
-              {t("admin_translations.clear_filters")}
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
-
-      {data && data.total > 0 ? (
-        <div className={cn("space-y-3 transition-opacity", rows.isPlaceholderData && "opacity-60")}>
-          <TranslationsTable rows={data.rows} language={language} wide={wide} busy={rows.isFetching} editingKey={editing} onEdit={setEditing} />
-          <Pager
-            page={data.page}
-            pageCount={data.pageCount}
-            onChange={changePage}
-            prefix="admin_translations"
-          />
-        </div>
-      ) : null}
+      <ListResults
+        query={rows}
+        total={(list) => list.total}
+        rows={(list) => list.rows.length}
+        loadError={t("admin_translations.load_error")}
+        filtered={filtered}
+        onClearFilters={() => changeFilter(null)}
+        empty={
+          <>
+            <Languages aria-hidden="true" className="size-10 text-slate-400" />
+            <p>{t("admin_translations.no_matches")}</p>
+          </>
+        }
+        noMatches={t("admin_translations.no_matches")}
+        pagerLabel={t("admin_translations.pagination")}
+        onPage={changePage}
+      >
+        {(list) => <TranslationsTable rows={list.rows} language={language} wide={wide} busy={rows.isFetching} editingKey={editing} onEdit={setEditing} />}
+      </ListResults>
 
       <ImportTranslationsDialog language={language} open={importing} onClose={() => setImporting(false)} />
     </main>
@@ -137,4 +118,4 @@ export function TranslationsPage() {
 export default TranslationsPage;
 
 /** The strings this page waits for (app/page-routes.tsx). */
-export const pageStrings = ["admin_translations."] as const;
+export const pageStrings = ["admin_translations.", LIST_PREFIX] as const;

@@ -81,8 +81,14 @@ describe("AdminUsersPage", () => {
     await waitFor(() => expect(router.state.location.search).toBe("?q=Anna&role=admin&banned=yes&balanceMin=1.5&sort=balance&dir=asc&page=2"));
     expect(listRequests(fetchMock).at(-1)?.searchParams.toString()).toBe("sort=balance&dir=asc&q=Anna&role=admin&banned=yes&balanceMin=1.5&page=2");
 
+    // The CSV is the same view, every page of it, its header in the page's language.
+    expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
+      "/api/admin/users/export.csv?q=Anna&role=admin&banned=yes&balanceMin=1.5&sort=balance&dir=asc&lang=en",
+    );
+
     fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     await waitFor(() => expect(router.state.location.search).toBe("?sort=balance&dir=asc"));
+    expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe("/api/admin/users/export.csv?sort=balance&dir=asc&lang=en");
   });
 
   it("says a balance that is not an amount, and tells no accounts apart from no matches", async () => {

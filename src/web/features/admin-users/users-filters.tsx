@@ -3,35 +3,14 @@ import { useTranslation } from "react-i18next";
 import { USER_ROLES, YES_NO } from "../../../shared/api/admin-users";
 import { parseLocaleAmount } from "../../../shared/i18n/locale-number";
 import { moneyToDecimal } from "../../../shared/money";
-import { Button } from "../../components/ui/button";
+import { ChoiceFilter, ListFilters } from "../../components/list-page/list-filters";
+import type { FilterChange } from "../../components/list-page/list-search";
 import { useLocale } from "../../lib/use-locale";
 import { TextFilter } from "../../components/ui/text-filter";
-import { isFiltered, type AdminUsersField, type AdminUsersView } from "./admin-users-api";
+import { ADMIN_USERS_SEARCH, type AdminUsersField, type AdminUsersView } from "./admin-users-api";
 
-const SELECT = "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40";
-const LABEL = "block text-sm font-medium text-slate-800";
 
-export type AdminUsersChange = { name: AdminUsersField; value: string } | null;
-
-/** A select of a filter's values, with "any" first. */
-function ChoiceFilter({ id, label, value, choices, onChange }: { id: string; label: string; value: string; choices: { value: string; label: string }[]; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className={LABEL}>
-        {label}
-      </label>
-      <select id={id} className={SELECT} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{t("admin_users.filter.any")}</option>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+export type AdminUsersChange = FilterChange<AdminUsersView>;
 
 /**
  * A balance bound typed as the reader's language writes amounts ("1,5" in Swedish), applied once
@@ -80,22 +59,21 @@ export function UsersFilters({ view, onChange }: { view: AdminUsersView; onChang
   const yesNo = (prefix: string) => YES_NO.map((value) => ({ value, label: t(`admin_users.filter.${prefix}_${value}`) }));
 
   return (
-    <form role="search" aria-label={t("admin_users.filters_label")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+    <ListFilters
+      id={id}
+      label={t("admin_users.filters_label")}
+      gridClassName="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      filtered={ADMIN_USERS_SEARCH.isFiltered(view)}
+      onClear={() => onChange(null)}
+    >
       <div className="sm:col-span-2">
         <TextFilter id={`${id}-q`} label={t("admin_users.filter.search")} hint={t("admin_users.filter.search_hint")} value={view.q ?? ""} type="search" onCommit={commitSearch} />
       </div>
-      <ChoiceFilter id={`${id}-role`} label={t("admin_users.filter.role")} value={view.role ?? ""} choices={USER_ROLES.map((role) => ({ value: role, label: t(`admin_users.role.${role}`) }))} onChange={set("role")} />
-      <ChoiceFilter id={`${id}-verified`} label={t("admin_users.filter.verified")} value={view.verified ?? ""} choices={yesNo("verified")} onChange={set("verified")} />
-      <ChoiceFilter id={`${id}-banned`} label={t("admin_users.filter.banned")} value={view.banned ?? ""} choices={yesNo("banned")} onChange={set("banned")} />
+      <ChoiceFilter id={`${id}-role`} label={t("admin_users.filter.role")} anyLabel={t("admin_users.filter.any")} value={view.role ?? ""} choices={USER_ROLES.map((role) => ({ value: role, label: t(`admin_users.role.${role}`) }))} onChange={set("role")} />
+      <ChoiceFilter id={`${id}-verified`} label={t("admin_users.filter.verified")} anyLabel={t("admin_users.filter.any")} value={view.verified ?? ""} choices={yesNo("verified")} onChange={set("verified")} />
+      <ChoiceFilter id={`${id}-banned`} label={t("admin_users.filter.banned")} anyLabel={t("admin_users.filter.any")} value={view.banned ?? ""} choices={yesNo("banned")} onChange={set("banned")} />
       <BalanceFilter id={`${id}-min`} label={t("admin_users.filter.balance_min")} value={view.balanceMin} onChange={commitMin} />
       <BalanceFilter id={`${id}-max`} label={t("admin_users.filter.balance_max")} value={view.balanceMax} onChange={commitMax} />
-      <div className="flex items-end">
-        {isFiltered(view) ? (
-          <Button variant="ghost" className="h-11" onClick={() => onChange(null)}>
-            {t("admin_users.clear_filters")}
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    </ListFilters>
   );
 }

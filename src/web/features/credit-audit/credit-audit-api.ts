@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  adminCreditAccounts,
-  adminCreditLedger,
-  creditLedgerCsvPath,
-  type CreditLedgerFilter,
-} from "../../../shared/api/credit-audit";
-import type { Locale } from "../../../shared/i18n/locales";
+import { adminCreditAccounts, adminCreditLedger, type CreditLedgerFilter } from "../../../shared/api/credit-audit";
+import { LEDGER_KINDS } from "../../../shared/api/credits";
+import { isBackwards, isDay, listSearch, oneOf, textUpTo } from "../../components/list-page/list-search";
 import { callApi } from "../../lib/api-client";
+
+/** The ledger's filter and page in the address (`?email=…&kind=…&from=…&to=…&reference=…&page=…`); malformed parts are dropped. */
+export const LEDGER_SEARCH = listSearch<CreditLedgerFilter>({ email: textUpTo(254), kind: oneOf(LEDGER_KINDS), from: isDay, to: isDay, reference: textUpTo(200) });
 
 const CREDIT_AUDIT_KEY = ["admin", "credit-audit"] as const;
 
@@ -28,14 +27,4 @@ export function useCreditAccounts(onlyDrifted: boolean, page: number) {
 }
 
 /** A range whose first day is after its last finds nothing; the page says so instead of asking. */
-export function rangeIsBackwards(filter: CreditLedgerFilter): boolean {
-  return Boolean(filter.from && filter.to && filter.from > filter.to);
-}
-
-/** The CSV of the same filter, header in the page's language; the browser downloads it with the session cookie. */
-export function ledgerCsvHref(filter: CreditLedgerFilter, locale: Locale): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(filter)) if (value) search.set(name, value);
-  search.set("lang", locale);
-  return `${creditLedgerCsvPath}?${search}`;
-}
+export const rangeIsBackwards = (filter: CreditLedgerFilter) => isBackwards(filter.from, filter.to);

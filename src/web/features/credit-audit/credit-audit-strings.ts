@@ -1,7 +1,8 @@
+import { LIST_PREFIX } from "../../components/list-page/list-strings";
 import { useStrings } from "../../lib/i18n/use-strings";
 
-/** The key prefix of this page's strings (data/translations/<lang>/credit-audit.json). */
-export const CREDIT_AUDIT_PREFIXES = ["credit_audit."] as const;
+/** The key prefixes of this page's strings: its own (data/translations/<lang>/credit-audit.json) and every list's. */
+export const CREDIT_AUDIT_PREFIXES = ["credit_audit.", LIST_PREFIX] as const;
 
 /** Whether the credit audit strings in the current language are loaded (they are not among the startup keys). */
 export function useCreditAuditStrings(): boolean {

@@ -1,7 +1,8 @@
 import { useStrings } from "../../lib/i18n/use-strings";
+import { LIST_PREFIX } from "../../components/list-page/list-strings";
 
-/** The key prefix of this feature's strings (data/translations/<lang>/history.json). */
-export const HISTORY_PREFIXES = ["history."] as const;
+/** The key prefixes of this page's strings: its own (data/translations/<lang>/history.json) and every list's. */
+export const HISTORY_PREFIXES = ["history.", LIST_PREFIX] as const;
 
 /** Whether the history strings in the current language are loaded (they are not among the startup keys). */
 export function useHistoryStrings(): boolean {
