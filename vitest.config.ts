@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { flagAssets } from "./scripts/flag-assets.js";
 
 const jsx = { oxc: { jsx: { runtime: "automatic" as const, importSource: "react" } } };
@@ -25,6 +25,9 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["src/server/**/*.test.ts", "scripts/**/*.test.ts"],
+          // A `*.postgres.test.ts` file tests what only PostgreSQL does (several processes on one database,
+          // terminated backends): part of a run that has one (TEST_DATABASE_URL), not of one without.
+          exclude: process.env.TEST_DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, "**/*.postgres.test.ts"],
           environment: "node",
           // Migrates and seeds one database per run, which every test file copies (src/server/test/database-template.ts).
           globalSetup: ["src/server/test/global-setup.ts"],

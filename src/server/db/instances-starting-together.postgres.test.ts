@@ -10,7 +10,7 @@ import { queryRows } from "./client";
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 // Only PostgreSQL is shared by several instances (the embedded database belongs to one process).
-describe.runIf(adminUrl)("three instances starting together on an empty PostgreSQL database", () => {
+describe("three instances starting together on an empty PostgreSQL database", () => {
   const name = `dialwise_together_${randomBytes(4).toString("hex")}`;
   const servers: Server[] = [];
   afterAll(async () => {
