@@ -96,7 +96,8 @@ test.describe("the header's Rates link", () => {
     await expect(page.locator(simulator)).toBeInViewport();
     // Still there once everything has loaded: nothing above it grew after the scroll.
     await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(500);
+    // Two frames: whatever the last answers changed has been laid out.
+    await page.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
     await expect(page.locator(simulator)).toBeInViewport();
   });
 });

@@ -1,14 +1,10 @@
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { request as playwrightRequest } from "@playwright/test";
-import { startProcess, type ServerProcess } from "../scripts/server-process";
 import { chromiumPath } from "../playwright.config";
-// Not the shared server fixture: this file runs its own server, stopped once to credit the customer.
-import { BUILT_SERVER, expect, testWithOwnServer as test, type RunningServer } from "./fixtures";
-import { createVerifiedUser, signIn, type TestAccount } from "./support/accounts";
+import { expect, testWithOwnServer as test, type RunningServer } from "./fixtures";
+import { signIn, type TestAccount } from "./support/accounts";
+import { MICROPHONE_ARGS, startFundedServer, type FundedServer } from "./support/funded-server";
 
 /**
  * The local carrier's media with a real browser: Chromium's fake microphone opens a
@@ -17,41 +13,22 @@ import { createVerifiedUser, signIn, type TestAccount } from "./support/accounts
  * back. Packets must flow both ways (the peer connection's own statistics), and the
  * call is billed by the server when the browser hangs up.
  */
-test.use({
-  launchOptions: {
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"],
-  },
-});
+test.use({ launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] } });
 
 const run = promisify(execFile);
 
-let server: ServerProcess;
+let funded: FundedServer;
 let running: RunningServer;
 let account: TestAccount;
-const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-carrier-"));
-const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" };
 
 test.beforeAll(async () => {
-  // A customer with $5: signed up on the server, then credited while it is stopped (the embedded database is one process's).
-  const first = await startProcess(BUILT_SERVER, env, "/readyz");
-  const request = await playwrightRequest.newContext();
-  account = await createVerifiedUser(request, { baseURL: first.url, dataDir, output: first.output });
-  await request.dispose();
-  await first.stop();
-  const grant = spawnSync(process.execPath, [path.resolve(import.meta.dirname, "../dist/server/credits-grant.js"), "--email", account.email, "--amount", "5", "--reason", "browser test"], {
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-  });
-  if (grant.status !== 0) throw new Error(`credits:grant failed: ${grant.stdout}${grant.stderr}`);
-  server = await startProcess(BUILT_SERVER, env, "/readyz");
-  running = { baseURL: server.url, dataDir, output: server.output };
+  // A customer with $5.
+  funded = await startFundedServer(["5"]);
+  running = funded.running;
+  account = funded.accounts[0]!;
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(async () => funded?.stop());
 
 interface Packets {
   received: number;
@@ -115,11 +92,18 @@ const PLACE_CALL = `(async () => {
     });
     return { received, sent, energy, codec };
   };
+  // Waits (up to 15 s) until the call's statistics show what it waits for.
+  const until = async (done) => {
+    const deadline = Date.now() + 15000;
+    for (;;) {
+      const now = await packets();
+      if (done(now) || Date.now() > deadline) return now;
+      await sleep(100);
+    }
+  };
   // Ringing (the tone) for about 2 s, then answered: the echo of our own audio.
-  await sleep(1500);
-  const whileRinging = await packets();
-  await sleep(3500);
-  const afterAnswer = await packets();
+  const whileRinging = await until((now) => now.received > 20 && now.energy > 0);
+  const afterAnswer = await until((now) => now.sent > 100 && now.received - whileRinging.received > 100);
   const hungUp = await post("/api/local-carrier/calls/" + callSid + "/hangup", { token });
   pc.close();
   speaker.pause();
@@ -178,11 +162,14 @@ const ANSWER_INCOMING = `(async () => {
   const answered = await post("/api/local-carrier/calls/" + incoming.callSid + "/answer", { token, sdp: pc.localDescription.sdp });
   if (answered.status !== 200) return { error: "answer answered " + answered.status + ": " + JSON.stringify(answered.body) };
   await pc.setRemoteDescription({ type: "answer", sdp: answered.body.sdp });
-  await sleep(2500);
+  // The echo of our own audio: wait (up to 15 s) until 50 packets came back.
   let received = 0;
-  (await pc.getStats()).forEach((report) => {
-    if (report.type === "inbound-rtp" && report.kind === "audio") received += report.packetsReceived || 0;
-  });
+  for (const deadline = Date.now() + 15000; received <= 50 && Date.now() < deadline; await sleep(100)) {
+    received = 0;
+    (await pc.getStats()).forEach((report) => {
+      if (report.type === "inbound-rtp" && report.kind === "audio") received += report.packetsReceived || 0;
+    });
+  }
   const hungUp = await post("/api/local-carrier/calls/" + incoming.callSid + "/hangup", { token });
   pc.close();
   microphone.getTracks().forEach((track) => track.stop());
@@ -204,7 +191,7 @@ test("npm run carrier:ring rings the signed-in customer, who answers and hears t
     new Promise((resolve) => window.__events.addEventListener("open", resolve))`);
 
   const ring = await run(process.execPath, [path.resolve(import.meta.dirname, "../dist/server/carrier-ring.js"), "--email", account.email, "--from", "+46701234567", "--url", running.baseURL], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, DATA_DIR: running.dataDir, DATABASE_URL: "" },
   });
   const answering = page.evaluate(ANSWER_INCOMING) as Promise<{ error?: string; callSid?: string; from?: string; received?: number; hungUp?: unknown }>;
   expect(ring.stdout + ring.stderr).toMatch(/^Ringing .* from \+46701234567 \(call CA[0-9a-f]{32}\)/);
