@@ -19,7 +19,9 @@ test("a visitor opens the FAQ from the footer and expands a question with the ke
   // Arrow keys move between questions; Enter opens the focused one.
   const first = page.getByRole("button", { name: enFaq["faq.q.how_to_call"] });
   await first.focus();
+  await expect(first).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(first).not.toBeFocused();
   await page.keyboard.press("ArrowDown");
   const emergency = page.getByRole("button", { name: enFaq["faq.q.emergency"] });
   await expect(emergency).toBeFocused();

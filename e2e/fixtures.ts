@@ -11,6 +11,15 @@ export interface RunningServer {
   output: () => string;
 }
 
+/**
+ * What a test's own server runs with: a throw-away data folder on the embedded database, quiet logs,
+ * and an API limit for a whole suite rather than a person: every page and request of the specs comes
+ * from one address, faster than anyone clicks (the limit itself is tested in src/server/http/rate-limit.test.ts).
+ */
+export function testServerEnv(dataDir: string): Record<string, string> {
+  return { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", RATE_LIMIT_PER_MINUTE: "3000" };
+}
+
 /** The server as `npm start` runs it: the bundle the build writes (global-setup.ts builds it when stale). */
 export const BUILT_SERVER = path.resolve(import.meta.dirname, "../dist/server/main.js");
 
@@ -78,7 +87,7 @@ export const test = testWithOwnServer.extend<object, { server: RunningServer }>(
     // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature.
     async ({}, use) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-"));
-      const server = await startProcess(BUILT_SERVER, { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" }, "/readyz");
+      const server = await startProcess(BUILT_SERVER, testServerEnv(dataDir), "/readyz");
       await use({ baseURL: server.url, dataDir, output: server.output });
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

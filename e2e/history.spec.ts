@@ -5,7 +5,7 @@ import { request as playwrightRequest } from "@playwright/test";
 import { startProcess, type ServerProcess } from "../scripts/server-process";
 import { readCsvRecords } from "../src/shared/csv/read-csv";
 import type { CallRowInput } from "../src/server/test/history-calls";
-import { BUILT_SERVER, expect, test, type RunningServer } from "./fixtures";
+import { BUILT_SERVER, expect, test, type RunningServer, testServerEnv } from "./fixtures";
 import { seriousAccessibilityProblems } from "./support/accessibility";
 import { createVerifiedUser, signIn, type TestAccount } from "./support/accounts";
 import { plusDrawnFirst } from "./support/bidi";
@@ -35,7 +35,7 @@ let serverProcess: ServerProcess;
 let server: RunningServer;
 let customer: TestAccount;
 const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-history-"));
-const start = () => startProcess(BUILT_SERVER, { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" }, "/readyz");
+const start = () => startProcess(BUILT_SERVER, testServerEnv(dataDir), "/readyz");
 
 test.beforeAll(async () => {
   // Accounts through the real API; then, with the server stopped, their calls straight into its database.

@@ -3,10 +3,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
+import { request as playwrightRequest, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { startProcess, type ServerProcess } from "../scripts/server-process";
 import type { CallRowInput } from "../src/server/test/history-calls";
-import { BUILT_SERVER, expect, test, type RunningServer } from "./fixtures";
+import { BUILT_SERVER, expect, test, type RunningServer, testServerEnv } from "./fixtures";
 import { createAdmin, createVerifiedUser, signIn, type TestAccount } from "./support/accounts";
 import { seedCalls } from "./support/calls";
 
@@ -30,7 +30,7 @@ let server: RunningServer;
 let customer: TestAccount;
 let admin: TestAccount;
 const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-frame-"));
-const start = () => startProcess(BUILT_SERVER, { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" }, "/readyz");
+const start = () => startProcess(BUILT_SERVER, testServerEnv(dataDir), "/readyz");
 
 test.beforeAll(async () => {
   // Three server starts and a database write on a shared machine.
@@ -59,10 +59,23 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Each account signs in once: its session's cookies are reused by every page opened as it (sign-ins are limited per address). */
+const sessions = new Map<TestAccount, Awaited<ReturnType<BrowserContext["storageState"]>>>();
+
 async function pageAs(browser: Browser, account: TestAccount | null, options: { width?: number; height?: number; locale?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: options.width ?? 1440, height: options.height ?? 900 }, locale: options.locale ?? "en-US", timezoneId: "UTC" });
+  const storageState = account ? sessions.get(account) : undefined;
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    locale: options.locale ?? "en-US",
+    timezoneId: "UTC",
+    ...(storageState ? { storageState } : {}),
+  });
   const page = await context.newPage();
-  if (account) await signIn(page.request, server, account);
+  if (account && !storageState) {
+    await signIn(page.request, server, account);
+    sessions.set(account, await context.storageState());
+  }
   return page;
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { request as playwrightRequest } from "@playwright/test";
 import { startProcess, type ServerProcess } from "../../scripts/server-process";
-import { BUILT_SERVER, type RunningServer } from "../fixtures";
+import { BUILT_SERVER, type RunningServer, testServerEnv } from "../fixtures";
 import { createAdmin, createVerifiedUser, signIn, type TestAccount } from "./accounts";
 
 /** Chromium with a fake microphone that needs no permission prompt: what the call flows run in. */
@@ -24,7 +24,7 @@ export interface FundedServer {
  */
 export async function startFundedServer(amounts: string[]): Promise<FundedServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-calls-"));
-  const server: ServerProcess = await startProcess(BUILT_SERVER, { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" }, "/readyz");
+  const server: ServerProcess = await startProcess(BUILT_SERVER, testServerEnv(dataDir), "/readyz");
   const running: RunningServer = { baseURL: server.url, dataDir, output: server.output };
   const request = await playwrightRequest.newContext();
   try {
