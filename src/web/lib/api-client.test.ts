@@ -36,4 +36,11 @@ describe("callApi", () => {
     setApiTransport(() => Promise.reject(new TypeError("Failed to fetch")));
     await expect(callApi(rateLookupRoute, { body: { number: "+1" } })).rejects.toMatchObject({ status: 0, code: "network_error" });
   });
+
+  it("keeps how long the server asked to wait before the next try", async () => {
+    answerWith(() => Response.json({ error: { code: "rate_limited", message: "Too many requests." } }, { status: 429, headers: { "retry-after": "17" } }));
+    await expect(callApi(rateLookupRoute, { body: { number: "+1" } })).rejects.toMatchObject({ status: 429, retryAfterSeconds: 17 });
+    answerWith(() => Response.json({ error: { code: "no_rate", message: "No rate." } }, { status: 422 }));
+    await expect(callApi(rateLookupRoute, { body: { number: "+1" } })).rejects.toMatchObject({ status: 422, retryAfterSeconds: undefined });
+  });
 });

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     /** The answer's `details` (fields that failed, or figures an error names), when it had any. */
     readonly details?: readonly { path: string; message: string }[],
+    /** When the server said how long to wait before asking again (Retry-After, in seconds). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -66,8 +68,10 @@ export async function callApi(
   }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details);
-    throw new ApiError(response.status, "internal_error", `The server answered ${response.status}`);
+    const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
+    const wait = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
+    if (isApiErrorBody(payload)) throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details, wait);
+    throw new ApiError(response.status, "internal_error", `The server answered ${response.status}`, undefined, wait);
   }
   return payload;
 }

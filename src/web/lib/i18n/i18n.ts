@@ -4,6 +4,7 @@ import { translationStringsRoute } from "../../../shared/api/routes";
 import { directionOf, type Locale } from "../../../shared/i18n/locales";
 import { callApi } from "../api-client";
 import { readCachedStrings, writeCachedStrings } from "./translation-cache";
+import { retryWhileBusy } from "./while-busy";
 
 /**
  * Every language, English too, comes from the server (where admins can edit it) in
@@ -54,7 +55,7 @@ export function loadStringsUnder(locale: Locale, prefixes: readonly string[]): P
   const id = `${locale}|${prefixes.join(",")}`;
   let request = prefixLoads.get(id);
   if (!request) {
-    request = callApi(translationStringsRoute, { params: { language: locale }, query: { prefixes: prefixes.join(",") } }).then(
+    request = retryWhileBusy(() => callApi(translationStringsRoute, { params: { language: locale }, query: { prefixes: prefixes.join(",") } })).then(
       ({ strings }) => addStrings(locale, strings),
       (error: unknown) => {
         // A later page may try again.
@@ -70,7 +71,7 @@ export function loadStringsUnder(locale: Locale, prefixes: readonly string[]): P
 /** Loads the rest of a language's strings once the browser is idle (or after 4 s), then caches them all. */
 function loadRestWhenIdle(locale: Locale, prefixes: string[], silent = false) {
   const run = () => {
-    callApi(translationStringsRoute, { params: { language: locale }, query: { prefixes: prefixes.join(","), exclude: "true" } }).then(
+    retryWhileBusy(() => callApi(translationStringsRoute, { params: { language: locale }, query: { prefixes: prefixes.join(","), exclude: "true" } })).then(
       ({ strings }) => {
         addStrings(locale, strings, silent);
         writeCachedStrings(locale, i18n.getResourceBundle(locale, "translation") as Record<string, string>);
@@ -128,7 +129,7 @@ export function loadLocale(locale: Locale, extraPrefixes: string[] = []): Promis
       () => undefined,
     );
   } else {
-    pending = callApi(translationStringsRoute, { params: { language: locale }, query: { prefixes: prefixes.join(",") } }).then(({ strings }) => {
+    pending = retryWhileBusy(() => callApi(translationStringsRoute, { params: { language: locale }, query: { prefixes: prefixes.join(",") } })).then(({ strings }) => {
       addStrings(locale, strings);
       loadRestWhenIdle(locale, prefixes);
     });
