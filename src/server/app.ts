@@ -179,7 +179,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const app = Fastify(fastifyOptions);
   // What services made here log while serving a request carries that request's id (http/request-log.ts).
   const log = requestScopedLog(app.log);
-  const metrics = createServerMetrics(app);
+  const metrics = createServerMetrics(app, { timeRequests: config.metricsToken !== undefined });
   const bus = await createEventBus(database.db, database.listen, (error) => app.log.error({ err: error }, "event bus"), { log: app.log });
   // Quiet servers (logger: false, as in tests) keep the outbox's link lines out of the output too.
   const email = options.email ?? createEmailProvider(config, database.db, options.logger === false ? () => undefined : undefined);

@@ -26,7 +26,8 @@ export function requestIdOptions(trustProxy: unknown): Pick<FastifyServerOptions
 
 /** Every answer says which id its log lines carry, so a report of a failure can be found in the log. */
 export function echoRequestId(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }

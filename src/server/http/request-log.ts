@@ -12,9 +12,11 @@ const current = new AsyncLocalStorage<FastifyBaseLogger>();
  * through the server's outside (jobs, timers, start-up).
  */
 export function enterRequestLogScope(app: FastifyInstance): void {
-  const enter: onRequestHookHandler & preHandlerHookHandler = (request, _reply, done) => current.run(request.log, done);
+  const enter: onRequestHookHandler = (request, _reply, done) => current.run(request.log, done);
+  // Entered again only where reading the body left the scope: a request without a body is still in it.
+  const enterAgain: preHandlerHookHandler = (request, _reply, done) => (current.getStore() === request.log ? done() : current.run(request.log, done));
   app.addHook("onRequest", enter);
-  app.addHook("preHandler", enter);
+  app.addHook("preHandler", enterAgain);
 }
 
 /** A logger that is the current request's when there is one, else `fallback`. */

@@ -20,10 +20,12 @@ export function registerHttpMetrics(app: FastifyInstance, registry: Registry): v
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  app.addHook("onResponse", async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook("onResponse", (request, reply, done) => {
     latency.observe(
       { method: request.method, route: request.routeOptions.url ?? (reply.statusCode === 404 ? UNMATCHED_ROUTE : PAGE_ROUTE), status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 }

@@ -18,10 +18,13 @@ export interface ServerMetrics {
   webhooks: WebhookMetrics;
 }
 
-/** The registry with the request timings (its onResponse hook goes on `app` now) and the event counters. */
-export function createServerMetrics(app: FastifyInstance): ServerMetrics {
+/**
+ * The registry with the event counters and, when a scrape can read them (`timeRequests`: METRICS_TOKEN
+ * is set), the request timings, whose onResponse hook goes on `app` now: without a scrape, no request pays for it.
+ */
+export function createServerMetrics(app: FastifyInstance, options: { timeRequests: boolean }): ServerMetrics {
   const registry = new Registry();
-  registerHttpMetrics(app, registry);
+  if (options.timeRequests) registerHttpMetrics(app, registry);
   return { registry, calls: callMetrics(registry), webhooks: webhookMetrics(registry) };
 }
 
