@@ -12,6 +12,7 @@ import { banUser, unbanUser } from "./admin-ban";
 import { userDetail } from "./admin-user-detail";
 import { allUsers, listUsers } from "./admin-user-list";
 import { adminUsersCsv as writeAdminUsersCsv } from "./admin-users-csv";
+import { csvDownload } from "../../http/csv-download";
 
 export interface AdminUsersDeps {
   db: Database;
@@ -32,8 +33,7 @@ export function registerAdminUsersRoutes(app: FastifyInstance, { db, auth, carri
     const { lang, sort, dir, ...filter } = query;
     const locale = lang ?? acceptedLocale(request.headers["accept-language"]) ?? DEFAULT_LOCALE;
     const csv = await writeAdminUsersCsv(db, await allUsers(db, filter, { sort, dir }), locale);
-    const day = new Date().toISOString().slice(0, 10);
-    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="dialwise-users-${day}.csv"`).header("cache-control", "no-store");
+    csvDownload(reply, "users");
     return csv;
   });
   registerEndpoint(app, adminUserDetail, async ({ params }) => userDetail(db, params.userId));

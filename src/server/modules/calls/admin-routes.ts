@@ -6,6 +6,7 @@ import { registerEndpoint } from "../../http/endpoint";
 import { acceptedLocale } from "../accounts/emails";
 import { adminCallsCsv as writeAdminCallsCsv } from "./admin-export-csv";
 import { adminCallDetail as readAdminCallDetail, allAdminCalls, listAdminCalls } from "./admin-service";
+import { csvDownload } from "../../http/csv-download";
 
 /** The back office's calls: every customer's, filtered and totalled, one with its timeline, and the CSV. */
 export function registerAdminCallsRoutes(app: FastifyInstance, db: Executor): void {
@@ -19,8 +20,7 @@ export function registerAdminCallsRoutes(app: FastifyInstance, db: Executor): vo
     const { lang, ...filter } = query;
     const locale = lang ?? acceptedLocale(request.headers["accept-language"]) ?? DEFAULT_LOCALE;
     const csv = await writeAdminCallsCsv(db, await allAdminCalls(db, filter), locale);
-    const day = new Date().toISOString().slice(0, 10);
-    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="dialwise-all-calls-${day}.csv"`).header("cache-control", "no-store");
+    csvDownload(reply, "all-calls");
     return csv;
   });
 

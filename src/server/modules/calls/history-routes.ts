@@ -7,6 +7,7 @@ import { registerEndpoint } from "../../http/endpoint";
 import { acceptedLocale } from "../accounts/emails";
 import { callHistoryCsv as writeHistoryCsv } from "./history-csv";
 import { allCallHistory, listCallHistory, ownCall, rateOwnCall, reportOwnCallQuality } from "./history-service";
+import { csvDownload } from "../../http/csv-download";
 
 /** The customer's call history: the list, one call, its rating and quality, and the CSV export. */
 export function registerCallHistoryRoutes(app: FastifyInstance, db: Database): void {
@@ -21,9 +22,7 @@ export function registerCallHistoryRoutes(app: FastifyInstance, db: Database): v
     const locale = lang ?? acceptedLocale(request.headers["accept-language"]) ?? DEFAULT_LOCALE;
     const calls = await allCallHistory(db, requireViewer(request).userId, filter);
     const csv = await writeHistoryCsv(db, calls, locale);
-    const day = new Date().toISOString().slice(0, 10);
-    // A string body with a non-JSON type is sent as is (the response schema only documents it).
-    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="dialwise-calls-${day}.csv"`).header("cache-control", "no-store");
+    csvDownload(reply, "calls");
     return csv;
   });
 

@@ -4,6 +4,7 @@ import { CONTACT_IMPORT_MAX_BYTES } from "../../../shared/contacts/contact-limit
 import { requireViewer } from "../../http/access";
 import { registerEndpoint } from "../../http/endpoint";
 import { commitImport, createContact, deleteContact, exportContacts, listContacts, previewImport, updateContact, type ContactsDeps } from "./service";
+import { csvDownload } from "../../http/csv-download";
 
 /**
  * Room for the largest file as JSON text (escaping can double it); past the file limit
@@ -20,8 +21,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactsDeps):
   // Static paths before /api/contacts/:contactId is matched.
   registerEndpoint(app, contactExport, async ({ request, reply }) => {
     const csv = await exportContacts(deps, requireViewer(request).userId);
-    const day = new Date().toISOString().slice(0, 10);
-    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="dialwise-contacts-${day}.csv"`).header("cache-control", "no-store");
+    csvDownload(reply, "contacts");
     return csv;
   });
 

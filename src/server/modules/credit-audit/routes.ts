@@ -9,6 +9,7 @@ import { adjustCredits } from "./adjustments";
 import { creditLedgerCsv } from "./ledger-csv";
 import { allLedger, listLedger } from "./ledger-queries";
 import { reconcileAccounts } from "./reconciliation";
+import { csvDownload } from "../../http/csv-download";
 
 /** The admin credit audit: every ledger row, the reconciliation, manual adjustments, the CSV. */
 export function registerCreditAuditRoutes(app: FastifyInstance, db: Database): void {
@@ -21,9 +22,7 @@ export function registerCreditAuditRoutes(app: FastifyInstance, db: Database): v
     const { lang, ...filter } = query;
     const locale = lang ?? acceptedLocale(request.headers["accept-language"]) ?? DEFAULT_LOCALE;
     const csv = await creditLedgerCsv(db, await allLedger(db, filter), locale);
-    const day = new Date().toISOString().slice(0, 10);
-    // A string body with a non-JSON type is sent as is (the response schema only documents it).
-    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="dialwise-ledger-${day}.csv"`).header("cache-control", "no-store");
+    csvDownload(reply, "ledger");
     return csv;
   });
 

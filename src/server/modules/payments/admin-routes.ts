@@ -7,6 +7,7 @@ import { acceptedLocale } from "../accounts/emails";
 import { adminPaymentsCsv as writeAdminPaymentsCsv } from "./admin-payments-csv";
 import { allAdminPayments, listAdminPayments } from "./admin-payments-list";
 import { requestRefund, type AdminPaymentsDeps } from "./request-refund";
+import { csvDownload } from "../../http/csv-download";
 
 /** The back office's payments: every payment with totals, and refunds through the provider. */
 export function registerAdminPaymentsRoutes(app: FastifyInstance, deps: AdminPaymentsDeps): void {
@@ -18,8 +19,7 @@ export function registerAdminPaymentsRoutes(app: FastifyInstance, deps: AdminPay
     const { lang, ...filter } = query;
     const locale = lang ?? acceptedLocale(request.headers["accept-language"]) ?? DEFAULT_LOCALE;
     const csv = await writeAdminPaymentsCsv(deps.db, await allAdminPayments(deps.db, filter), locale);
-    const day = new Date().toISOString().slice(0, 10);
-    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="dialwise-payments-${day}.csv"`).header("cache-control", "no-store");
+    csvDownload(reply, "payments");
     return csv;
   });
   registerEndpoint(app, createRefund, async ({ request, params, body }) => requestRefund(deps, requireViewer(request).userId, params.paymentId, body));

@@ -20,6 +20,7 @@ import { updateCountryRate } from "./country-rate-update";
 import { commitRateImport, previewRateImport } from "./import-service";
 import { marginPercentage } from "./margin";
 import { presentAdminCountry } from "./presenters";
+import { csvDownload } from "../../http/csv-download";
 
 // JSON escaping can double a CSV's size (quotes, line ends); the text itself is capped by the schema.
 const IMPORT_BODY_LIMIT = 2 * RATE_IMPORT_MAX_CSV_CHARS + 1024;
@@ -60,10 +61,7 @@ export function registerAdminRatesRoutes(app: FastifyInstance, deps: { db: Datab
 
   registerEndpoint(app, adminRatesExport, async ({ query, reply }) => {
     const csv = query.kind === "deck" ? await exportDeckCsv(db) : await exportCountryRatesCsv(db);
-    const day = new Date().toISOString().slice(0, 10);
-    const name = query.kind === "deck" ? `dialwise-rate-deck-${day}.csv` : `dialwise-country-rates-${day}.csv`;
-    // A string body with a non-JSON type is sent as is (the response schema only documents it).
-    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${name}"`).header("cache-control", "no-store");
+    csvDownload(reply, query.kind === "deck" ? "rate-deck" : "country-rates");
     return csv;
   });
 
