@@ -2,7 +2,7 @@ import { PhoneOff } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { adminCallsCsvPath } from "../../../shared/api/admin-calls";
-import { CsvLink } from "../../components/list-page/csv-link";
+import { ListPageHeader } from "../../components/list-page/list-page-header";
 import { ListResults } from "../../components/list-page/list-results";
 import { useListSearch } from "../../components/list-page/list-search";
 import { cn } from "../../lib/cn";
@@ -32,13 +32,7 @@ export function AdminCallsPage() {
 
   return (
     <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{t("admin_calls.title")}</h1>
-          <p className="mt-1 text-sm text-slate-600">{t("admin_calls.subtitle")}</p>
-        </div>
-        <CsvLink href={ADMIN_CALLS_SEARCH.csvHref(adminCallsCsvPath, filter, locale)} />
-      </header>
+      <ListPageHeader title={t("admin_calls.title")} subtitle={t("admin_calls.subtitle")} csvHref={ADMIN_CALLS_SEARCH.csvHref(adminCallsCsvPath, filter, locale)} />
 
       <AdminCallsFilters filter={filter} onChange={change} />
 

@@ -2,7 +2,7 @@ import { CreditCard } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { adminPaymentsCsvPath, type AdminPayment } from "../../../shared/api/admin-payments";
-import { CsvLink } from "../../components/list-page/csv-link";
+import { ListPageHeader } from "../../components/list-page/list-page-header";
 import { ListResults } from "../../components/list-page/list-results";
 import { useListSearch } from "../../components/list-page/list-search";
 import { cn } from "../../lib/cn";
@@ -33,13 +33,7 @@ export function AdminPaymentsPage() {
 
   return (
     <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{t("admin_payments.title")}</h1>
-          <p className="mt-1 text-sm text-slate-600">{t("admin_payments.subtitle")}</p>
-        </div>
-        <CsvLink href={ADMIN_PAYMENTS_SEARCH.csvHref(adminPaymentsCsvPath, filter, locale)} />
-      </header>
+      <ListPageHeader title={t("admin_payments.title")} subtitle={t("admin_payments.subtitle")} csvHref={ADMIN_PAYMENTS_SEARCH.csvHref(adminPaymentsCsvPath, filter, locale)} />
 
       <PaymentFilters view={view} onChange={change} />
 

@@ -2,7 +2,7 @@ import { Users } from "lucide-react";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { adminUsersCsvPath } from "../../../shared/api/admin-users";
-import { CsvLink } from "../../components/list-page/csv-link";
+import { ListPageHeader } from "../../components/list-page/list-page-header";
 import { ListResults } from "../../components/list-page/list-results";
 import { useListSearch } from "../../components/list-page/list-search";
 import { PAGE_WIDTH } from "../../components/ui/page-width";
@@ -29,13 +29,7 @@ export function AdminUsersPage() {
 
   return (
     <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{t("admin_users.title")}</h1>
-          <p className="mt-1 text-sm text-slate-600">{t("admin_users.subtitle")}</p>
-        </div>
-        <CsvLink href={ADMIN_USERS_SEARCH.csvHref(adminUsersCsvPath, view, locale)} />
-      </header>
+      <ListPageHeader title={t("admin_users.title")} subtitle={t("admin_users.subtitle")} csvHref={ADMIN_USERS_SEARCH.csvHref(adminUsersCsvPath, view, locale)} />
 
       <UsersFilters view={view} onChange={change} />
 

@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { callHistoryCsvPath, type CallLog } from "../../../shared/api/calls";
-import { CsvLink } from "../../components/list-page/csv-link";
+import { ListPageHeader } from "../../components/list-page/list-page-header";
 import { ListResults } from "../../components/list-page/list-results";
 import { useListSearch } from "../../components/list-page/list-search";
 import { buttonVariants } from "../../components/ui/button";
@@ -34,13 +34,7 @@ export function HistoryPage() {
 
   return (
     <main id="main" className={cn(PAGE_WIDTH, "space-y-6 py-10")}>
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{t("history.title")}</h1>
-          <p className="mt-1 text-sm text-slate-600">{t("history.subtitle")}</p>
-        </div>
-        <CsvLink href={HISTORY_SEARCH.csvHref(callHistoryCsvPath, filter, locale)} />
-      </header>
+      <ListPageHeader title={t("history.title")} subtitle={t("history.subtitle")} csvHref={HISTORY_SEARCH.csvHref(callHistoryCsvPath, filter, locale)} />
 
       <HistoryFilters filter={filter} onChange={change} />
 
