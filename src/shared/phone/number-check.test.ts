@@ -160,7 +160,9 @@ describe("checkDialable", () => {
       }),
       { numRuns: 5000 },
     );
-    // The generator is meant to reach real numbers too, not only refusals.
-    expect(accepted).toBeGreaterThan(100);
+    // The generator is meant to reach real numbers too, not only refusals. Runs accept about 130 of the
+    // 5000 (128–149 in eight runs), and one run with a fresh random seed accepted 85: a floor well below that
+    // still fails when the generator stops reaching numbers, without failing on an unlucky seed.
+    expect(accepted).toBeGreaterThan(40);
   });
 });
