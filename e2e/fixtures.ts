@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { test as base, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { startProcess } from "../scripts/server-process";
+import { newDataFolder } from "./support/data-folder";
 
 export interface RunningServer {
   baseURL: string;
@@ -81,12 +81,12 @@ export const testWithOwnServer = base.extend<object>({
   ],
 });
 
-/** The real server (built server and web app, embedded database, local providers) on a free port with a throw-away data folder. */
+/** The real server (built server and web app, embedded database, local providers) on a free port with a throw-away copy of the prepared data folder. */
 export const test = testWithOwnServer.extend<object, { server: RunningServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature.
     async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-"));
+      const dataDir = newDataFolder("shared");
       const server = await startProcess(BUILT_SERVER, testServerEnv(dataDir), "/readyz");
       await use({ baseURL: server.url, dataDir, output: server.output });
       await server.stop();

@@ -1,6 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync, rmSync } from "node:fs";
 import { request as playwrightRequest } from "@playwright/test";
 import { startProcess, type ServerProcess } from "../scripts/server-process";
 import { readCsvRecords } from "../src/shared/csv/read-csv";
@@ -10,6 +8,7 @@ import { seriousAccessibilityProblems } from "./support/accessibility";
 import { createVerifiedUser, signIn, type TestAccount } from "./support/accounts";
 import { plusDrawnFirst } from "./support/bidi";
 import { seedCalls } from "./support/calls";
+import { newDataFolder } from "./support/data-folder";
 
 const at = (iso: string) => new Date(iso);
 const finished = (start: string, seconds: number): CallRowInput => ({
@@ -34,7 +33,7 @@ const CUSTOMER_CALLS: CallRowInput[] = [
 let serverProcess: ServerProcess;
 let server: RunningServer;
 let customer: TestAccount;
-const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-history-"));
+const dataDir = newDataFolder("history");
 const start = () => startProcess(BUILT_SERVER, testServerEnv(dataDir), "/readyz");
 
 test.beforeAll(async () => {

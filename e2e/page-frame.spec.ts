@@ -1,14 +1,13 @@
 // Its callbacks to page.evaluate run in the browser.
 /// <reference lib="dom" />
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { request as playwrightRequest, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { startProcess, type ServerProcess } from "../scripts/server-process";
 import type { CallRowInput } from "../src/server/test/history-calls";
 import { BUILT_SERVER, expect, test, type RunningServer, testServerEnv } from "./fixtures";
 import { createAdmin, createVerifiedUser, signIn, type TestAccount } from "./support/accounts";
 import { seedCalls } from "./support/calls";
+import { newDataFolder } from "./support/data-folder";
 
 // The frame every page shares, as a new visitor, a customer and an admin meet it: addresses without
 // a language, the start page, tab titles, toasts under the header, and pages no wider than the header.
@@ -29,7 +28,7 @@ let serverProcess: ServerProcess;
 let server: RunningServer;
 let customer: TestAccount;
 let admin: TestAccount;
-const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-frame-"));
+const dataDir = newDataFolder("frame");
 const start = () => startProcess(BUILT_SERVER, testServerEnv(dataDir), "/readyz");
 
 test.beforeAll(async () => {

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { request as playwrightRequest } from "@playwright/test";
 import { startProcess, type ServerProcess } from "../../scripts/server-process";
 import { BUILT_SERVER, type RunningServer, testServerEnv } from "../fixtures";
 import { createAdmin, createVerifiedUser, signIn, type TestAccount } from "./accounts";
+import { newDataFolder } from "./data-folder";
 
 /** Chromium with a fake microphone that needs no permission prompt: what the call flows run in. */
 export const MICROPHONE_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"];
@@ -23,7 +22,7 @@ export interface FundedServer {
  * and deployment.spec.ts fund with.
  */
 export async function startFundedServer(amounts: string[]): Promise<FundedServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "dialwise-e2e-calls-"));
+  const dataDir = newDataFolder("calls");
   const server: ServerProcess = await startProcess(BUILT_SERVER, testServerEnv(dataDir), "/readyz");
   const running: RunningServer = { baseURL: server.url, dataDir, output: server.output };
   const request = await playwrightRequest.newContext();
