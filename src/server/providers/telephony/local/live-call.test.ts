@@ -7,7 +7,7 @@ import { LiveCall } from "./live-call";
 import { FAR_END_TIMINGS } from "./test-numbers";
 
 /** A call's transitions against a store that answers slowly, so an answer and a hang-up overlap. */
-function slowCall(clock: CarrierClock = new AdjustableCarrierClock()) {
+function slowCall(clock: CarrierClock = new AdjustableCarrierClock(), direction: "outbound" | "inbound" = "outbound") {
   let phase: LocalCallPhase = "ringing";
   const posted: string[] = [];
   const store = {
@@ -34,8 +34,12 @@ function slowCall(clock: CarrierClock = new AdjustableCarrierClock()) {
     db: { transaction: () => Promise.reject(new Error("no database here")) },
     bus: {},
     clock,
+    incomingLimitSeconds: 3600,
   } as unknown as CarrierContext;
-  const call = new LiveCall(context, `CA${"a".repeat(32)}`, "user-1", "outbound", "+442079460123", "ringing", () => undefined);
+  // An incoming call is recorded in the history rather than posted as a dialled leg: the same list here.
+  const recordInbound = async (_call: LiveCall, status: string, talkSeconds: number) => void posted.push(`${status === "answered" ? "in-progress" : status}:${talkSeconds}`);
+  const call = new LiveCall(context, `CA${"a".repeat(32)}`, "user-1", direction, "+442079460123", "ringing", () => undefined, recordInbound);
+  if (direction === "inbound") return { call, posted, phase: () => phase };
   call.leg = { callSid: `CA${"b".repeat(32)}`, number: "+442079460123", callerId: null, statusCallback: "http://localhost:3000/webhooks/telephony/status", timeLimitSeconds: 60 };
   return { call, posted, phase: () => phase };
 }
@@ -89,6 +93,20 @@ describe("a live call on the carrier's clock", () => {
     expect(await call.end("completed")).toBe(true);
     // 55 s moved plus the moments the test took, counted up to whole seconds.
     expect(posted).toEqual(["in-progress", "completed:56"]);
+  });
+
+  it("ends a free incoming call the clock moved past the carrier's own cap at exactly the cap", async () => {
+    const clock = new AdjustableCarrierClock();
+    const { call, posted, phase } = slowCall(clock, "inbound");
+    expect(await call.answered()).toBe(true);
+    call.enforceLimit();
+    clock.advance(3599);
+    await call.clockMoved();
+    expect(phase()).toBe("answered");
+    clock.advance(2);
+    await call.clockMoved();
+    expect(phase()).toBe("ended");
+    expect(posted).toEqual(["in-progress:0", "completed:3600"]);
   });
 
   it("re-arms the limit after a move, so the rest of the minute runs out in real time", async () => {
