@@ -13,11 +13,13 @@ export interface RunningServer {
 
 /**
  * What a test's own server runs with: a throw-away data folder on the embedded database, quiet logs,
- * and an API limit for a whole suite rather than a person: every page and request of the specs comes
- * from one address, faster than anyone clicks (the limit itself is tested in src/server/http/rate-limit.test.ts).
+ * an API limit for a whole suite rather than a person: every page and request of the specs comes
+ * from one address, faster than anyone clicks (the limit itself is tested in src/server/http/rate-limit.test.ts),
+ * and a local carrier whose clock a call flow moves forward instead of waiting out a billed minute
+ * (support/call-clock.ts; decision 049).
  */
 export function testServerEnv(dataDir: string): Record<string, string> {
-  return { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", RATE_LIMIT_PER_MINUTE: "3000" };
+  return { DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", RATE_LIMIT_PER_MINUTE: "3000", LOCAL_CARRIER_CLOCK: "adjustable" };
 }
 
 /** The server as `npm start` runs it: the bundle the build writes (global-setup.ts builds it when stale). */

@@ -80,6 +80,7 @@ import { registerLocalCheckoutRoutes } from "./providers/payments/local/routes";
 import type { PaymentsProvider, PaymentsProviderFactory } from "./providers/payments/provider";
 import type { Carrier } from "./providers/telephony/carrier";
 import { chooseCarrier, localCarrierSecret, type CarrierFactory } from "./providers/telephony/choose-carrier";
+import { registerCarrierClockRoute } from "./providers/telephony/local/clock-route";
 import { LocalCarrier } from "./providers/telephony/local/local-carrier-factory";
 import { ringWebhook } from "./providers/telephony/local/ring-webhook";
 import { registerLocalCarrierRoutes } from "./providers/telephony/local/routes";
@@ -277,6 +278,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // The local carrier's signalling and its ring webhook exist only when it is the carrier (not beside Twilio).
   const localWebhooks = carrier instanceof LocalCarrier ? [ringWebhook(carrier.calls, carrierSecret, log)] : [];
   if (carrier instanceof LocalCarrier) registerLocalCarrierRoutes(app, carrier.calls, (token) => carrier.verifyVoiceToken(token));
+  // Tests only (LOCAL_CARRIER_CLOCK=adjustable): without the setting the route does not exist at all.
+  if (carrier instanceof LocalCarrier && carrier.adjustableClock) registerCarrierClockRoute(app, carrier.adjustableClock, carrier.calls);
   registerWebhooks(app, database.db, [...callWebhooks(callsDeps), ...localWebhooks, paymentWebhook(payments, bus), ...(options.webhooks ?? [])], metrics.webhooks);
 
   registerCrawlerRoutes(app, { publicUrl: config.publicUrl, rates, publishedPosts });

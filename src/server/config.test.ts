@@ -42,6 +42,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ METRICS_TOKEN: "a token with spaces in it" })).toThrow(/METRICS_TOKEN: must be printable ASCII/);
   });
 
+  it("runs the local carrier on the real clock unless a test asks for the adjustable one, never in production", () => {
+    expect(loadConfig({}).localCarrierClock).toBe("real");
+    expect(loadConfig({ LOCAL_CARRIER_CLOCK: "adjustable", NODE_ENV: "test" }).localCarrierClock).toBe("adjustable");
+    expect(() => loadConfig({ LOCAL_CARRIER_CLOCK: "fast" })).toThrow(/LOCAL_CARRIER_CLOCK/);
+    expect(() => loadConfig({ LOCAL_CARRIER_CLOCK: "adjustable", NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) })).toThrow(/LOCAL_CARRIER_CLOCK: adjustable is for tests/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
     expect(loadConfig({ DATA_DIR: " " }).dataDir).toBe(path.resolve("var"));

@@ -59,6 +59,8 @@ const envSchema = z.object({
   TWILIO_API_SECRET: optional,
   TWILIO_TWIML_APP_SID: optional,
   TWILIO_CALLER_ID: optional,
+  // Tests only: "adjustable" lets a browser test move the local carrier's clock forward (decision 049); refused in production.
+  LOCAL_CARRIER_CLOCK: z.enum(["real", "adjustable"]).default("real"),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   // The smallest and largest purchase of credit, whole dollars or cents ("5", "500", "7.50").
@@ -96,6 +98,8 @@ export interface Config {
   twilio:
     | { accountSid: string; authToken: string; apiKey: string; apiSecret: string; twimlAppSid: string; callerId: string }
     | undefined;
+  /** "adjustable": the local carrier's clock can be moved forward through POST /api/local-carrier/clock (tests); never in production. */
+  localCarrierClock: Env["LOCAL_CARRIER_CLOCK"];
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** The bounds of one purchase of credit, in Money (ten-thousandths of a dollar). */
   payments: { minAmount: Money; maxAmount: Money };
@@ -128,6 +132,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (minAmount <= 0 || maxAmount < minAmount) {
     throw new ConfigError("Invalid configuration:\n  PAYMENT_MIN_USD, PAYMENT_MAX_USD: the minimum must be above 0 and not above the maximum");
   }
+  if (env.LOCAL_CARRIER_CLOCK === "adjustable" && env.NODE_ENV === "production") {
+    throw new ConfigError("Invalid configuration:\n  LOCAL_CARRIER_CLOCK: adjustable is for tests and is refused when NODE_ENV is production");
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -156,6 +163,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       twimlAppSid: twilio.TWILIO_TWIML_APP_SID,
       callerId: twilio.TWILIO_CALLER_ID,
     },
+    localCarrierClock: env.LOCAL_CARRIER_CLOCK,
     stripe: stripe && { secretKey: stripe.STRIPE_SECRET_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET },
     payments: { minAmount, maxAmount },
   };

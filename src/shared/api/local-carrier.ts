@@ -58,6 +58,20 @@ export const localCarrierDigits = defineEndpoint({
 });
 
 /**
+ * Tests only (LOCAL_CARRIER_CLOCK=adjustable; the route does not exist otherwise): moves the
+ * local carrier's clock forward, so a call talks a billed minute in moments. Every live call
+ * is measured again before it answers: one past its limit has ended at exactly its limit.
+ */
+export const localCarrierClockAdvance = defineEndpoint({
+  method: "POST",
+  path: "/api/local-carrier/clock",
+  access: "user",
+  summary: "Local carrier (tests): move its clock forward",
+  body: z.object({ advanceSeconds: z.number().int().min(1).max(24 * 60 * 60) }),
+  response: z.object({ now: z.string() }),
+});
+
+/**
  * What the device hears about a local call (the `local_carrier.call` live event).
  * `errorCode` follows Twilio's numbers so one error table serves both devices:
  * 31486 busy, 31480 unavailable, 31408 no answer, 31603 declined, 31404 not found,

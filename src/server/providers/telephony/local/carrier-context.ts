@@ -4,6 +4,7 @@ import type { EventBus } from "../../../db/bus";
 import type { Database } from "../../../db/client";
 import { publishUserEvent } from "../../../modules/events/user-events";
 import type { CallStore } from "./call-store";
+import type { CarrierClock } from "./carrier-clock";
 import type { CarrierWebhooks } from "./carrier-webhooks";
 import type { MediaPeerOptions } from "./media-peer";
 import type { FarEndTimings } from "./test-numbers";
@@ -26,6 +27,8 @@ export interface CarrierContext {
   incomingRingMs: number;
   /** The longest an incoming call may last (it is free, but not endless). */
   incomingLimitSeconds: number;
+  /** What talk time and time limits are measured by (the real clock unless a test moves it). */
+  clock: CarrierClock;
 }
 
 export type DeviceEvent = LiveEventMap["local_carrier.call"];

@@ -60,6 +60,7 @@ export async function answerIncoming(context: CarrierContext, tracker: Tracker, 
     throw new AppError(409, "call_not_ringing", "This call is no longer ringing");
   }
   call.clearTimers();
-  call.after(context.incomingLimitSeconds * 1000, () => call.end("completed").then(() => undefined));
+  // Free, but not endless: the carrier's own cap, on its clock like an outgoing call's limit.
+  call.enforceLimit();
   return { callSid, sdp: call.peer.sdp };
 }

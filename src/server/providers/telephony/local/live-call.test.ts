@@ -1,12 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { LocalCallPhase } from "../../../db/schema/local-carrier";
+import { AdjustableCarrierClock, type CarrierClock } from "./carrier-clock";
 import type { CarrierContext } from "./carrier-context";
 import type { CallStore } from "./call-store";
 import { LiveCall } from "./live-call";
 import { FAR_END_TIMINGS } from "./test-numbers";
 
 /** A call's transitions against a store that answers slowly, so an answer and a hang-up overlap. */
-function slowCall() {
+function slowCall(clock: CarrierClock = new AdjustableCarrierClock(), direction: "outbound" | "inbound" = "outbound") {
   let phase: LocalCallPhase = "ringing";
   const posted: string[] = [];
   const store = {
@@ -32,8 +33,13 @@ function slowCall() {
     // The device is told through the database, which this test has none of: tellDevice logs and goes on.
     db: { transaction: () => Promise.reject(new Error("no database here")) },
     bus: {},
+    clock,
+    incomingLimitSeconds: 3600,
   } as unknown as CarrierContext;
-  const call = new LiveCall(context, `CA${"a".repeat(32)}`, "user-1", "outbound", "+442079460123", "ringing", () => undefined);
+  // An incoming call is recorded in the history rather than posted as a dialled leg: the same list here.
+  const recordInbound = async (_call: LiveCall, status: string, talkSeconds: number) => void posted.push(`${status === "answered" ? "in-progress" : status}:${talkSeconds}`);
+  const call = new LiveCall(context, `CA${"a".repeat(32)}`, "user-1", direction, "+442079460123", "ringing", () => undefined, recordInbound);
+  if (direction === "inbound") return { call, posted, phase: () => phase };
   call.leg = { callSid: `CA${"b".repeat(32)}`, number: "+442079460123", callerId: null, statusCallback: "http://localhost:3000/webhooks/telephony/status", timeLimitSeconds: 60 };
   return { call, posted, phase: () => phase };
 }
@@ -54,5 +60,61 @@ describe("a live call's transitions", () => {
     expect(results).toEqual([true, false, false]);
     expect(posted).toEqual(["canceled:0"]);
     expect(await call.answered()).toBe(false);
+  });
+});
+
+describe("a live call on the carrier's clock", () => {
+  /** An answered call with a one-minute limit on a clock the test moves. */
+  async function answeredCall() {
+    const clock = new AdjustableCarrierClock();
+    const slow = slowCall(clock);
+    expect(await slow.call.answered()).toBe(true);
+    slow.call.enforceLimit();
+    return { ...slow, clock };
+  }
+
+  it("ends a call the clock moved past its limit at exactly the limit, before the move is done", async () => {
+    const { call, posted, phase, clock } = await answeredCall();
+    clock.advance(61);
+    await call.clockMoved();
+    expect(phase()).toBe("ended");
+    expect(posted).toEqual(["in-progress", "completed:60"]);
+  });
+
+  it("lets a call the clock moved short of its limit talk on, and bills the talk the clock measured", async () => {
+    const { call, posted, phase, clock } = await answeredCall();
+    clock.advance(30);
+    await call.clockMoved();
+    expect(phase()).toBe("answered");
+    expect(call.talkSeconds()).toBe(31);
+    clock.advance(25);
+    await call.clockMoved();
+    expect(phase()).toBe("answered");
+    expect(await call.end("completed")).toBe(true);
+    // 55 s moved plus the moments the test took, counted up to whole seconds.
+    expect(posted).toEqual(["in-progress", "completed:56"]);
+  });
+
+  it("ends a free incoming call the clock moved past the carrier's own cap at exactly the cap", async () => {
+    const clock = new AdjustableCarrierClock();
+    const { call, posted, phase } = slowCall(clock, "inbound");
+    expect(await call.answered()).toBe(true);
+    call.enforceLimit();
+    clock.advance(3599);
+    await call.clockMoved();
+    expect(phase()).toBe("answered");
+    clock.advance(2);
+    await call.clockMoved();
+    expect(phase()).toBe("ended");
+    expect(posted).toEqual(["in-progress:0", "completed:3600"]);
+  });
+
+  it("re-arms the limit after a move, so the rest of the minute runs out in real time", async () => {
+    const { call, posted, phase, clock } = await answeredCall();
+    clock.advance(59);
+    await call.clockMoved();
+    expect(phase()).toBe("answered");
+    await vi.waitFor(() => expect(phase()).toBe("ended"), { timeout: 2500 });
+    expect(posted).toEqual(["in-progress", "completed:60"]);
   });
 });

@@ -69,27 +69,46 @@ export class LiveCall {
 
   private limitTimer: NodeJS.Timeout | undefined;
 
+  /** The most this call may talk: its dialled leg's limit, or the carrier's own cap on a free incoming call. */
+  private get limitSeconds(): number | undefined {
+    return this.leg?.timeLimitSeconds ?? (this.direction === "inbound" ? this.context.incomingLimitSeconds : undefined);
+  }
+
   /**
-   * The carrier's cut-off: once the call has talked its leg's time limit, it ends as
-   * completed at exactly that many seconds. Armed at answer and again whenever the limit
-   * is raised (credit added during the call), so only the latest limit counts.
+   * The carrier's cut-off: once the call has talked its time limit, it ends as completed at
+   * exactly that many seconds. Armed at answer and again whenever the limit is raised (credit
+   * added during the call) or the carrier's clock moves, so only the latest limit and time count.
    */
   enforceLimit(): void {
-    const leg = this.leg;
-    if (!leg || this.answeredAt === undefined || this.ended) return;
+    const limitSeconds = this.limitSeconds;
+    if (limitSeconds === undefined || this.answeredAt === undefined || this.ended) return;
     if (this.limitTimer) {
       clearTimeout(this.limitTimer);
       this.timers.delete(this.limitTimer);
     }
-    const limitSeconds = leg.timeLimitSeconds;
-    const due = Math.max(0, this.answeredAt + limitSeconds * 1000 - Date.now());
+    const due = Math.max(0, this.answeredAt + limitSeconds * 1000 - this.context.clock.now());
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.end("completed", { talkSeconds: limitSeconds }).catch((error: unknown) => this.context.log.error({ err: error, callSid: this.callSid }, "local carrier: ending a call at its limit"));
+      this.endAtLimit(limitSeconds).catch((error: unknown) => this.context.log.error({ err: error, callSid: this.callSid }, "local carrier: ending a call at its limit"));
     }, due);
     timer.unref();
     this.timers.add(timer);
     this.limitTimer = timer;
+  }
+
+  /**
+   * The carrier's clock jumped forward: a call now past its limit ends there before this
+   * returns (so whoever moved the clock sees the call's end), any other is re-armed.
+   */
+  async clockMoved(): Promise<void> {
+    const limitSeconds = this.limitSeconds;
+    if (limitSeconds === undefined || this.answeredAt === undefined || this.ended) return;
+    if (this.context.clock.now() >= this.answeredAt + limitSeconds * 1000) await this.endAtLimit(limitSeconds);
+    else this.enforceLimit();
+  }
+
+  private async endAtLimit(limitSeconds: number): Promise<void> {
+    await this.end("completed", { talkSeconds: limitSeconds });
   }
 
   /** The gate's successor raised the limit (extendLiveCallLimit): talk may go on until the new one. Never lowers it. */
@@ -134,11 +153,12 @@ export class LiveCall {
   }
 
   /** Talk time so far, whole seconds (Twilio's CallDuration), never above the limit. */
-  talkSeconds(now = Date.now()): number {
+  talkSeconds(now = this.context.clock.now()): number {
     if (this.answeredAt === undefined) return 0;
     // Whole seconds rounded up, as carriers count them: an answered call lasted at least one.
     const seconds = Math.max(1, Math.ceil((now - this.answeredAt) / 1000));
-    return this.leg ? Math.min(seconds, this.leg.timeLimitSeconds) : seconds;
+    const limitSeconds = this.limitSeconds;
+    return limitSeconds === undefined ? seconds : Math.min(seconds, limitSeconds);
   }
 
   /**
@@ -158,11 +178,14 @@ export class LiveCall {
 
   private async answer(): Promise<boolean> {
     if (this.ended) return false;
+    // The record keeps the real moment (heartbeats, which it is compared with, are real time);
+    // talk is measured on the carrier's clock from the moment it read then.
     const answeredAt = new Date();
+    const answeredOnClock = this.context.clock.now();
     const moved = await this.context.store.move(this.callSid, ["incoming", "ringing"], "answered", { answeredAt });
     if (!moved) return false;
     this.phase = "answered";
-    this.answeredAt = answeredAt.getTime();
+    this.answeredAt = answeredOnClock;
     this.peer?.echo();
     if (this.direction === "outbound") await this.postStatus("in-progress");
     else await this.recordInbound?.(this, "answered", 0);

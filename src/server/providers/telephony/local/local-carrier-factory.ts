@@ -4,6 +4,7 @@ import type { CarrierCall } from "../carrier";
 import type { CarrierContext, CarrierFactory } from "../choose-carrier";
 import { extendLiveCallLimit } from "../../../modules/calls/limit-extension";
 import { VOICE_WEBHOOK_PATH } from "../../../modules/calls/twiml";
+import { AdjustableCarrierClock } from "./carrier-clock";
 import { carrierWebhooks } from "./carrier-webhooks";
 import { LocalCarrierCalls, type LocalCarrierOptions } from "./local-carrier";
 import { LocalCarrierSigning } from "./local-carrier-signing";
@@ -15,9 +16,13 @@ import { recordInboundCalls } from "./record-inbound";
  */
 export class LocalCarrier extends LocalCarrierSigning {
   readonly calls: LocalCarrierCalls;
+  /** The clock a test may move (LOCAL_CARRIER_CLOCK=adjustable); null on the real clock. */
+  readonly adjustableClock: AdjustableCarrierClock | null;
 
-  constructor(context: CarrierContext, options: Partial<LocalCarrierOptions> = {}) {
+  constructor(context: CarrierContext, options: Partial<Omit<LocalCarrierOptions, "clock">> = {}) {
     super(context.localCarrierSecret);
+    // Only the configuration chooses the clock, so the route that moves it exists exactly when the setting is on.
+    this.adjustableClock = context.config.localCarrierClock === "adjustable" ? new AdjustableCarrierClock() : null;
     const webhooks = carrierWebhooks({ app: context.app, publicUrl: context.config.publicUrl, authToken: context.localCarrierSecret });
     this.calls = new LocalCarrierCalls({
       app: context.app,
@@ -32,6 +37,7 @@ export class LocalCarrier extends LocalCarrierSigning {
       ...(context.reconcile ? { settleDropped: context.reconcile } : {}),
       alone: context.alone ?? false,
       ...options,
+      ...(this.adjustableClock ? { clock: this.adjustableClock } : {}),
     });
   }
 
@@ -68,6 +74,6 @@ export const localCarrier: CarrierFactory = (context) => new LocalCarrier(contex
 
 /** The same carrier with its far end's timings shortened (tests). */
 export const localCarrierWith =
-  (options: Partial<LocalCarrierOptions>): CarrierFactory =>
+  (options: Partial<Omit<LocalCarrierOptions, "clock">>): CarrierFactory =>
   (context) =>
     new LocalCarrier(context, options);

@@ -6,6 +6,7 @@ import { engines } from "../../../test/engines";
 import { buildUser, type TestUser } from "../../../test/factories";
 import { startTestServer, type TestServer } from "../../../test/test-server";
 import { callStore } from "./call-store";
+import { AdjustableCarrierClock } from "./carrier-clock";
 import { LocalCarrierCalls } from "./local-carrier";
 import { BROWSER_MARK, openBrowserPeer, type BrowserPeer } from "./testing/browser-peer";
 import { STAND_IN_GATE_PATH, STAND_IN_PUBLIC_URL, STAND_IN_SECRET, standInWebhooks } from "./testing/stand-in-webhooks";
@@ -21,6 +22,8 @@ describe.each(engines)("the local carrier on %s", (engine) => {
   let server: TestServer;
   let carrier: LocalCarrierCalls;
   let customer: TestUser;
+  /** The carrier's clock: a test moves it instead of waiting for talk time to pass. */
+  const clock = new AdjustableCarrierClock();
   const browsers: BrowserPeer[] = [];
 
   /** One instance's carrier on the test server's database and bus, asking the stand-in webhooks. */
@@ -42,6 +45,7 @@ describe.each(engines)("the local carrier on %s", (engine) => {
       timings: { answerAfterMs: 300, busyAfterMs: 200, declineAfterMs: 300, failAfterMs: 100, noAnswerAfterMs: 400, longRingMs: 500 },
       media: { silenceMs: 1500 },
       incomingRingMs: 1500,
+      clock,
     });
   });
   afterEach(async () => {
@@ -83,13 +87,15 @@ describe.each(engines)("the local carrier on %s", (engine) => {
     expect(browser.received.length).toBeGreaterThan(0);
     expect(browser.received[0]!.payload[0]).not.toBe(BROWSER_MARK);
     await vi.waitFor(() => expect(browser.received.filter((packet) => packet.payload[0] === BROWSER_MARK).length).toBeGreaterThan(10), { timeout: 5000 });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Two seconds of talk on the carrier's clock, without waiting for them.
+    clock.advance(2);
+    await carrier.clockMoved();
     expect(await carrier.hangUp(customer.id, callSid)).toBe(true);
     await vi.waitFor(() => expect(statusesOf(callSid).map((form) => form.CallStatus)).toEqual(["initiated", "ringing", "in-progress", "completed"]), { timeout: 5000 });
     const forms = statusesOf(callSid);
     const completed = forms[3]!;
-    expect(Number(completed.CallDuration)).toBeGreaterThanOrEqual(1);
-    expect(Number(completed.CallDuration)).toBeLessThanOrEqual(3);
+    expect(Number(completed.CallDuration)).toBeGreaterThanOrEqual(3);
+    expect(Number(completed.CallDuration)).toBeLessThanOrEqual(5);
     // The dialled leg has a sid of its own; the parent is the device's.
     expect(new Set(forms.map((form) => form.CallSid)).size).toBe(1);
     expect(forms[0]!.CallSid).not.toBe(callSid);
@@ -214,11 +220,12 @@ describe.each(engines)("the local carrier on %s", (engine) => {
       const { callSid } = await dial("+442079460123");
       await vi.waitFor(async () => expect((await deviceEvents(callSid)).map((event) => event.state)).toContain("answered"), { timeout: 5000 });
       expect(await other.lostCalls()).not.toContain(callSid);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
-      // The holder is alive: it ends the call itself and reports the talk it carried.
+      clock.advance(2);
+      await carrier.clockMoved();
+      // The holder is alive: it ends the call itself and reports the talk it carried (by its own clock, two seconds ahead).
       expect(await other.hangUp(customer.id, callSid)).toBe(true);
       await vi.waitFor(() => expect(statusesOf(callSid).at(-1)?.CallStatus).toBe("completed"), { timeout: 5000 });
-      expect(Number(statusesOf(callSid).at(-1)?.CallDuration)).toBeGreaterThanOrEqual(1);
+      expect(Number(statusesOf(callSid).at(-1)?.CallDuration)).toBeGreaterThanOrEqual(3);
       expect(settled).toEqual([]);
 
       // Held by an instance that died 10 s ago (its heartbeat not yet stale): the hang-up gets no answer, so it ends here.

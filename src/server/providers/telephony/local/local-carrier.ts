@@ -6,6 +6,7 @@ import type { Database } from "../../../db/client";
 import { AppError } from "../../../http/app-error";
 import { USER_EVENT_TOPIC } from "../../../modules/events/user-events";
 import { callStore, type StoredLocalCall } from "./call-store";
+import { realCarrierClock, type CarrierClock } from "./carrier-clock";
 import type { CarrierContext } from "./carrier-context";
 import { carrierWebhooks } from "./carrier-webhooks";
 import { dtmfFrames } from "./dtmf";
@@ -56,6 +57,8 @@ export interface LocalCarrierOptions {
   alone?: boolean;
   /** Settles at once a call the carrier ended for an instance that died (the reconcile job's work, not left to the watch). */
   settleDropped?: (callSid: string) => Promise<unknown>;
+  /** What talk time and limits are measured by: the real clock unless given (LOCAL_CARRIER_CLOCK=adjustable, tests). */
+  clock?: CarrierClock;
 }
 
 function isBalanceEvent(data: unknown): boolean {
@@ -110,6 +113,7 @@ export class LocalCarrierCalls {
       media: options.media ?? {},
       incomingRingMs: options.incomingRingMs ?? 45_000,
       incomingLimitSeconds: options.incomingLimitSeconds ?? 3600,
+      clock: options.clock ?? realCarrierClock,
     };
     // A command lost while the bus reconnected needs no catching up: a browser that hung up stops sending RTP, and the silence ends the call.
     // Credit that came in meanwhile does: every call held here is offered its limit again.
@@ -196,7 +200,10 @@ export class LocalCarrierCalls {
     if (stored.phase === "ended") return { status: (stored.finalStatus ?? "failed") as CarrierCallState["status"], durationSeconds: stored.talkSeconds };
     if (this.holderAlive(stored)) {
       if (stored.phase !== "answered" || !stored.answeredAt) return { status: "ringing", durationSeconds: 0 };
-      return { status: "in-progress", durationSeconds: Math.round((Date.now() - stored.answeredAt.getTime()) / 1000) };
+      // Held here: the talk this carrier's clock measured. Held by another instance: its clock is its own, and the record's real time is what is known here.
+      const held = this.live.get(callSid)?.answeredAt;
+      const durationMs = held === undefined ? Date.now() - stored.answeredAt.getTime() : this.context.clock.now() - held;
+      return { status: "in-progress", durationSeconds: Math.round(durationMs / 1000) };
     }
     return this.endDropped(stored);
   }
@@ -207,6 +214,15 @@ export class LocalCarrierCalls {
     if (!stored) return null;
     if (stored.phase !== "ended") return "pending";
     return stored.mediaQuality ?? null;
+  }
+
+  /**
+   * The carrier's clock was moved forward (LOCAL_CARRIER_CLOCK=adjustable): every call held here is
+   * measured again, and one now past its limit has ended at exactly its limit when this returns.
+   */
+  async clockMoved(): Promise<void> {
+    const moved = await Promise.allSettled([...this.live.values()].map((call) => call.clockMoved()));
+    for (const result of moved) if (result.status === "rejected") this.context.log.error({ err: result.reason }, "local carrier: measuring a call after its clock moved");
   }
 
   /** Live calls whose instance stopped its heartbeat (it died): the watch has them settled at once. */
