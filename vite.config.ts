@@ -34,7 +34,7 @@ export default defineConfig({
           groups: [
             // What every page runs as it starts, in one file rather than a dozen: each file the app asks for
             // costs the browser a request and, in Vite's preload of the app's code, a <link> to insert.
-            { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|tailwind-merge|clsx|class-variance-authority)[\\/]/ },
+            { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|clsx|class-variance-authority)[\\/]/ },
           ],
         },
       },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n/use-translation";
 import { Navigate, Outlet, useLocation, useParams } from "react-router";
 import { isLocale, isLocaleSegment, type Locale } from "../../shared/i18n/locales";
 import { canonicalLanguagePath } from "../../shared/site/language-prefix";

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { i18n as I18n } from "i18next";
 import type { ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
 import { SessionSeed, type SeededSession } from "../lib/auth/session-seed";
 import { i18n } from "../lib/i18n/i18n";
+import type { Translator } from "../lib/i18n/translator";
+import { TranslatorProvider } from "../lib/i18n/use-translation";
 import { AppToaster } from "./toaster";
 
 export function createQueryClient(): QueryClient {
@@ -22,18 +22,18 @@ export function AppProviders({
   children,
 }: {
   queryClient: QueryClient;
-  i18n?: I18n;
+  i18n?: Translator;
   session?: SeededSession | null;
   children: ReactNode;
 }) {
   return (
-    <I18nextProvider i18n={translator}>
+    <TranslatorProvider translator={translator}>
       <QueryClientProvider client={queryClient}>
         <SessionSeed.Provider value={session}>
           {children}
           <AppToaster />
         </SessionSeed.Provider>
       </QueryClientProvider>
-    </I18nextProvider>
+    </TranslatorProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { render, screen } from "@testing-library/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n/use-translation";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StringsGate } from "./strings-gate";

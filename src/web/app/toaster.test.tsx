@@ -10,7 +10,7 @@ describe("AppToaster", () => {
   });
 
   it("names the notifications region and the close button in the reader's language", async () => {
-    i18n.addResourceBundle("sv", "translation", { "common.notifications": "Aviseringar ({{hotkey}})", "common.close_notification": "Stäng aviseringen" }, true, true);
+    i18n.addStrings("sv", { "common.notifications": "Aviseringar ({{hotkey}})", "common.close_notification": "Stäng aviseringen" });
     render(<AppProviders queryClient={createQueryClient()}>{null}</AppProviders>);
     act(() => notify("Sparat"));
     expect(await screen.findByRole("region", { name: "Notifications (Alt+T)" })).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n/use-translation";
 import { directionOf, isLocale } from "../../shared/i18n/locales";
 import { loadSonnerWhenIdle, toasterMounted, useLoadedSonner } from "../lib/notify";
 import { textOrNothing } from "../lib/i18n/i18n";

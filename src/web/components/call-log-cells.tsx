@@ -1,5 +1,5 @@
 import { PhoneIncoming, PhoneOutgoing, Star } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n/use-translation";
 import type { CallLog, CallStatus } from "../../shared/api/calls";
 import { callOutcomeKey, callStatusKey } from "../../shared/calls/call-status-label";
 import { qualityGrade, type QualityGrade } from "../../shared/calls/quality-grade";

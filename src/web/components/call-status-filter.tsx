@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n/use-translation";
 import { CALL_STATUSES } from "../../shared/api/calls";
 import { statusKey } from "./call-log-cells";
 import { ChoiceFilter } from "./list-page/list-filters";

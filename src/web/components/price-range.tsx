@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n/use-translation";
 import type { Money } from "../../shared/money";
 import { useLocale } from "../lib/use-locale";
 import { formatRate, sameOnScreen } from "../lib/rates/rate-format";

@@ -3,7 +3,7 @@ import { ApiError } from "./api-client";
 import { apiErrorMessage, errorCodeMessage } from "./api-error-message";
 import { i18n } from "./i18n/i18n";
 
-const t = i18n.getFixedT("en");
+const t = i18n.forLanguage("en").t;
 
 describe("apiErrorMessage", () => {
   it("translates a code the app knows", () => {

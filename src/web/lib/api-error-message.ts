@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "./i18n/translator";
 import { ApiError } from "./api-client";
 
 /** How a caller words the failures it knows better than the general rule. */

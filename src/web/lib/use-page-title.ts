@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n/use-translation";
 
 // The server writes each page's title in its language (site/page-head.ts) and marks <html data-head="server">.
 // Until the reader leaves the page they arrived on, that title stands: the app's own words for a page may differ.

@@ -38,7 +38,7 @@ const loadedStrings = new Map<Locale, Record<string, string>>();
 
 function loadStrings(language: Locale, strings: Record<string, string>) {
   if (loadedStrings.get(language) === strings) return;
-  i18n.addResourceBundle(language, "translation", strings, true, true);
+  i18n.addStrings(language, strings);
   loadedStrings.set(language, strings);
 }
 
@@ -48,12 +48,12 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   loadStrings(request.language, request.strings);
   // One instance per request: its language is this page's, and it notes which keys the page used.
   const used = new Set<string>();
-  const translator = i18n.cloneInstance({ lng: request.language, initAsync: false });
-  const translate = translator.t.bind(translator) as unknown as (...args: unknown[]) => unknown;
-  translator.t = ((key: unknown, ...rest: unknown[]) => {
-    for (const one of Array.isArray(key) ? key : [key]) used.add(String(one));
-    return translate(key, ...rest);
-  }) as unknown as typeof translator.t;
+  const translator = i18n.forLanguage(request.language);
+  const translate = translator.t;
+  translator.t = (key, options) => {
+    for (const one of typeof key === "string" ? [key] : key) used.add(one);
+    return translate(key, options);
+  };
 
   const prefixes = new Set<string>();
   return requests.run({ api: request.api, prefixes }, async () => {

@@ -1,4 +1,4 @@
-import type { i18n as I18n } from "i18next";
+import type { Translator } from "../lib/i18n/translator";
 import { i18n } from "../lib/i18n/i18n";
 
 const englishFiles = import.meta.glob<Record<string, string>>("../../../data/translations/en/*.json", { eager: true, import: "default" });
@@ -6,9 +6,9 @@ const englishFiles = import.meta.glob<Record<string, string>>("../../../data/tra
 /** Every English string, as the files hold them. */
 export const ENGLISH: Record<string, string> = Object.assign({}, ...Object.values(englishFiles));
 
-/** Puts English in an i18next instance: for a test that imports a fresh copy of the app's (vi.resetModules). */
-export function loadEnglish(instance: I18n): void {
-  instance.addResourceBundle("en", "translation", ENGLISH, true, true);
+/** Puts English in a translator: for a test that imports a fresh copy of the app's (vi.resetModules). */
+export function loadEnglish(instance: Translator): void {
+  instance.addStrings("en", ENGLISH);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth/use-auth";

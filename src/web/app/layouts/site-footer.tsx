@@ -1,5 +1,5 @@
 import { Mail, MapPin } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import { useAuth } from "../../lib/auth/use-auth";
 import { useCountryName } from "../../lib/rates/country-names";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Island } from "../../lib/islands";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useAuth } from "../../lib/auth/use-auth";

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import type { RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from "../ui/command";
 import { Popover, PopoverAnchor, PopoverContent } from "../ui/popover";
 import { cn } from "../../lib/cn";

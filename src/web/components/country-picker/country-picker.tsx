@@ -1,6 +1,6 @@
 import { ChevronsUpDown } from "lucide-react";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { searchCountries } from "../../../shared/countries/countries";
 import { useOnDemandPopup } from "../ui/on-demand-popup";
 import { Spinner } from "../ui/spinner";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
 import { useCountryNames } from "../../lib/rates/country-names";

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { buttonVariants } from "../ui/button";
 
 /** The list's CSV export of what the filters show; a plain link, so the browser downloads it with the session cookie. */

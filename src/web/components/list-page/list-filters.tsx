@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { isBackwards } from "./list-search";

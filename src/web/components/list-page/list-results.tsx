@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle, Send } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { z } from "zod";
 import { SUPPORT_MESSAGE_MAX_LENGTH } from "../../../shared/support/support-limits";
 import { Button } from "../ui/button";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { SupportAuthor, SupportMessage } from "../../../shared/api/support";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../lib/i18n/translator";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../../shared/accounts/display-name";
 import { ApiError } from "../../lib/api-client";
 import { errorCodeMessage } from "../../lib/api-error-message";

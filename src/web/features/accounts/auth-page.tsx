@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { notify } from "../../lib/notify";
 import { PageSpinner } from "../../components/ui/spinner";

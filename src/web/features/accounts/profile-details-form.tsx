@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../../shared/accounts/display-name";

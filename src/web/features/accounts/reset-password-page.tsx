@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { notify } from "../../lib/notify";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/accounts/credentials";

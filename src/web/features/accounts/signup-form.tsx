@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { adminSignUp } from "../../../shared/api/accounts";
 import { isAdminDomainEmail, isPlausibleEmail, PASSWORD_MIN_LENGTH } from "../../../shared/accounts/credentials";
 import { displayNameFromEmail } from "../../../shared/accounts/display-name";

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { z } from "zod";
 import { MAX_SPENDING_USD, SPENDING_AMOUNT_PATTERN } from "../../../shared/accounts/spending";
 import type { SpendingSettings } from "../../../shared/api/profile";

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { notify } from "../../lib/notify";
 import { loadAuthClient } from "../../lib/auth/session-store";
 import { ACCOUNT_QUERY_KEY, type AuthState } from "../../lib/auth/use-auth";

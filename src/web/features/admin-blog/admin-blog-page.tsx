@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { notify } from "../../lib/notify";
 import type { AdminBlogPost } from "../../../shared/api/blog";
 import { Button } from "../../components/ui/button";

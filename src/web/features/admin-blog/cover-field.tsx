@@ -1,6 +1,6 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { BLOG_COVER_MAX_BYTES } from "../../../shared/api/blog";
 import { Button } from "../../components/ui/button";
 import { apiErrorMessage } from "../../lib/api-error-message";

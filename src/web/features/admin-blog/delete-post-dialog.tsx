@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { notify } from "../../lib/notify";
 import type { AdminBlogPost } from "../../../shared/api/blog";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";

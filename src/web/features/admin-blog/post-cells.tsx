@@ -1,5 +1,5 @@
 import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import type { AdminBlogPost } from "../../../shared/api/blog";
 import { LOCALE_NAMES } from "../../../shared/i18n/locales";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { notify } from "../../lib/notify";
 import type { AdminBlogPost, BlogPostFields } from "../../../shared/api/blog";
 import { LOCALE_NAMES, LOCALES } from "../../../shared/i18n/locales";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../lib/i18n/translator";
 import { z } from "zod";
 import { BLOG_SLUG_PATTERN, type AdminBlogPost, type BlogPostFields } from "../../../shared/api/blog";
 import { LOCALES, type Locale } from "../../../shared/i18n/locales";

@@ -1,6 +1,6 @@
 import type { SortingState } from "@tanstack/react-table";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { SORTABLE_COLUMNS } from "./use-posts-table";
 
 /** Every order the table's headers can give, as "<column>:<asc|desc>". */

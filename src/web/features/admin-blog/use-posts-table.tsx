@@ -1,6 +1,6 @@
 import { createColumnHelper, createSortedRowModel, rowSortingFeature, tableFeatures, useTable, type SortingState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminBlogPost } from "../../../shared/api/blog";
 import { LOCALE_NAMES } from "../../../shared/i18n/locales";
 import { useLocale } from "../../lib/use-locale";

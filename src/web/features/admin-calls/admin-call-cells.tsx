@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminCall } from "../../../shared/api/admin-calls";
 import { parseMoney } from "../../../shared/money";
 import { Button } from "../../components/ui/button";

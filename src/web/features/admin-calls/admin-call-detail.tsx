@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminCall, CallStatusUpdate } from "../../../shared/api/admin-calls";
 import type { CallStatus } from "../../../shared/api/calls";
 import { formatUsd, parseMoney } from "../../../shared/money";

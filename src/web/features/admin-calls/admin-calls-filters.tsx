@@ -1,5 +1,5 @@
 import { useId, useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { CALL_DIRECTIONS } from "../../../shared/api/admin-calls";
 import { COUNTRIES } from "../../../shared/countries/countries";
 import { ChoiceFilter, DayRangeFields, ListFilters } from "../../components/list-page/list-filters";

@@ -1,6 +1,6 @@
 import { PhoneOff } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { adminCallsCsvPath } from "../../../shared/api/admin-calls";
 import { ListPageHeader } from "../../components/list-page/list-page-header";
 import { ListResults } from "../../components/list-page/list-results";

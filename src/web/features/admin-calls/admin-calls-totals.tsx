@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminCallTotals } from "../../../shared/api/admin-calls";
 import { formatUsd, parseMoney } from "../../../shared/money";
 import { cn } from "../../lib/cn";

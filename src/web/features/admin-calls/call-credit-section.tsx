@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { z } from "zod";
 import type { AdminCall } from "../../../shared/api/admin-calls";
 import { CALL_CREDIT_NOTE_MAX } from "../../../shared/api/call-credits";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../lib/i18n/translator";
 
 /** A moment as the reader writes it: date and time, in their language. */
 export function formatMoment(iso: string, language: string): string {

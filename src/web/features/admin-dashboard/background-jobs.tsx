@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Clock, RotateCcw } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { notify } from "../../lib/notify";
 import type { BackgroundJob, QueueCountsView } from "../../../shared/api/admin-background";
 import { Button } from "../../components/ui/button";

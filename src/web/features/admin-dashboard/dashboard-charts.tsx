@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AdminDashboard, DashboardDestination, DashboardOutcome } from "../../../shared/api/admin-dashboard";
 import { callStatusKey } from "../../../shared/calls/call-status-label";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Spinner } from "../../components/ui/spinner";
 import { PAGE_WIDTH } from "../../components/ui/page-width";
 import { Button } from "../../components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminDashboard, DashboardFigures } from "../../../shared/api/admin-dashboard";
 import { formatUsd, parseMoney } from "../../../shared/money";
 import { cn } from "../../lib/cn";

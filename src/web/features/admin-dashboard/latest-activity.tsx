@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import type { AdminDashboard } from "../../../shared/api/admin-dashboard";
 import { callStatusKey } from "../../../shared/calls/call-status-label";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { useSearchParams } from "react-router";
 import { adminDashboardQuery, DASHBOARD_MAX_DAYS, DASHBOARD_PERIODS, type AdminDashboardQuery, type DashboardPeriod } from "../../../shared/api/admin-dashboard";
 import { Button } from "../../components/ui/button";

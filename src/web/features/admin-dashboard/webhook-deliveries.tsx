@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { WebhookDelivery, WebhookDeliveryFilter } from "../../../shared/api/admin-background";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";

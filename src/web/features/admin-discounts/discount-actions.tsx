@@ -1,5 +1,5 @@
 import { Pause, Pencil, Play, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminDiscount } from "../../../shared/api/admin-discounts";
 import { Button } from "../../components/ui/button";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminDiscount } from "../../../shared/api/admin-discounts";
 import { DiscountActions, type DiscountActionHandlers } from "./discount-actions";
 import { CodeCell, StatusBadge, useDiscountFormat, useKindLabel } from "./discount-cells";

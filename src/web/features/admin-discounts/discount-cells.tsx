@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminDiscount, DiscountStatus } from "../../../shared/api/admin-discounts";
 import { Ltr } from "../../components/ui/ltr";
 import { formatUsd, parseMoney } from "../../../shared/money";

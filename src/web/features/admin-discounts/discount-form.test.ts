@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../lib/i18n/translator";
 import { describe, expect, it } from "vitest";
 import { discountFormSchema, EMPTY_DISCOUNT_FORM } from "./discount-form";
 

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../lib/i18n/translator";
 import { z } from "zod";
 import { DISCOUNT_PERCENT_RANGE, type AdminDiscount, type DiscountFields } from "../../../shared/api/admin-discounts";
 import { canonicalDiscountCode, DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS } from "../../../shared/api/discounts";

@@ -1,6 +1,6 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminDiscount } from "../../../shared/api/admin-discounts";
 import { DataTable } from "../../components/ui/data-table";
 import { DiscountCard } from "./discount-card";

@@ -1,6 +1,6 @@
 import { CreditCard } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { adminPaymentsCsvPath, type AdminPayment } from "../../../shared/api/admin-payments";
 import { ListPageHeader } from "../../components/list-page/list-page-header";
 import { ListResults } from "../../components/list-page/list-results";

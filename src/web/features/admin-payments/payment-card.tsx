@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminPayment } from "../../../shared/api/admin-payments";
 import { Ltr } from "../../components/ui/ltr";
 import { useLocale } from "../../lib/use-locale";

@@ -1,5 +1,5 @@
 import { useId, useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { PAYMENT_PERIODS, type PaymentPeriod } from "../../../shared/api/admin-payments";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "../../../shared/api/payments";
 import { ChoiceFilter, DayRangeFields, ListFilters } from "../../components/list-page/list-filters";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { PaymentPeriod, PaymentPeriodTotals, PaymentTotals } from "../../../shared/api/admin-payments";
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
 import { useLocale } from "../../lib/use-locale";

@@ -1,6 +1,6 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminPayment } from "../../../shared/api/admin-payments";
 import { Ltr } from "../../components/ui/ltr";
 import { DataTable } from "../../components/ui/data-table";

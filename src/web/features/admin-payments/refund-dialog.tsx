@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { notify } from "../../lib/notify";
 import { z } from "zod";
 import type { AdminPayment } from "../../../shared/api/admin-payments";

@@ -1,6 +1,6 @@
 import { ArrowRight, History } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { RateAuditEntry } from "../../../shared/api/admin-rates";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";

@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Button } from "../../components/ui/button";
 import { Ltr } from "../../components/ui/ltr";
 import { Switch } from "../../components/ui/switch";

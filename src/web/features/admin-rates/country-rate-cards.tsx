@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { ADMIN_RATE_SORTS, type AdminCountryRate, type AdminRateSort } from "../../../shared/api/admin-rates";
 import type { CountryRateUpdate } from "./admin-rates-api";
 import { CountryRateCard } from "./country-rate-card";

@@ -1,5 +1,5 @@
 import { Pencil } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminCountryRate } from "../../../shared/api/admin-rates";
 import { Button } from "../../components/ui/button";
 import { Ltr } from "../../components/ui/ltr";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminCountryRate } from "../../../shared/api/admin-rates";
 import { Table, TableHead, TableHeaderCell, TableRow } from "../../components/ui/table";
 import type { CountryRateUpdate } from "./admin-rates-api";

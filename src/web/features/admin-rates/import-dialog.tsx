@@ -1,6 +1,6 @@
 import { Upload } from "lucide-react";
 import { useState, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { notify } from "../../lib/notify";
 import { RATE_IMPORT_MAX_CSV_CHARS, type RateImportReport } from "../../../shared/api/admin-rates";
 import { Button } from "../../components/ui/button";

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { RateImportReport } from "../../../shared/api/admin-rates";
 import { useCountryName } from "../../lib/rates/country-names";
 import { formatRate } from "./rate-format";

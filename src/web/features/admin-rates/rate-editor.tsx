@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminCountryRate } from "../../../shared/api/admin-rates";
 import { checkAdminBand } from "../../../shared/rates/admin-price";
 import { Button } from "../../components/ui/button";

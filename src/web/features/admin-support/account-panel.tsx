@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminSupportAccount } from "../../../shared/api/admin-support";
 import { callStatusKey } from "../../../shared/calls/call-status-label";
 import { formatUsd, parseMoney } from "../../../shared/money";

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { useSearchParams } from "react-router";
 import { ADMIN_SUPPORT_FILTERS } from "../../../shared/api/admin-support";
 import { Button } from "../../components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminSupportRow } from "../../../shared/api/admin-support";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";

@@ -1,5 +1,5 @@
 import { ArrowLeft, Lock, LockOpen } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { SupportAuthor } from "../../../shared/api/support";
 import { MessageComposer } from "../../components/support-thread/message-composer";
 import { MESSAGE_LIMIT_VALUES } from "../../components/support-thread/message-schema";

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { TranslationImportReport } from "../../../shared/api/admin-translations";
 import { LOCALE_NAMES, type Locale } from "../../../shared/i18n/locales";
 import { Button } from "../../components/ui/button";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../lib/i18n/translator";
 import type { MarkupDifference } from "../../../shared/i18n/translation-markup";
 import { ltrText } from "../../components/ui/ltr";
 

@@ -46,7 +46,7 @@ export function useTranslationRows(language: Locale, filter: TranslationsFilter,
  * sees their own edit at once (visitors get it from the server on their next page).
  */
 function showHere(language: Locale, strings: Record<string, string>) {
-  if (i18n.hasResourceBundle(language, "translation")) i18n.addResourceBundle(language, "translation", strings, true, true);
+  if (i18n.stringsOf(language) !== undefined) i18n.addStrings(language, strings);
 }
 
 export function useSaveTranslation() {

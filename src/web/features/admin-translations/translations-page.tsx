@@ -1,6 +1,6 @@
 import { Download, Languages, Upload } from "lucide-react";
 import { useCallback, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { LOCALES, LOCALE_NAMES, type Locale } from "../../../shared/i18n/locales";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PAGE_WIDTH } from "../../components/ui/page-width";

@@ -1,7 +1,7 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { Pencil } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminTranslationRow } from "../../../shared/api/admin-translations";
 import { directionOf, type Locale } from "../../../shared/i18n/locales";
 import { Button } from "../../components/ui/button";

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../lib/i18n/translator";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { z } from "zod";
 import type { AdminTranslationRow } from "../../../shared/api/admin-translations";
 import { TRANSLATION_VALUE_MAX } from "../../../shared/api/admin-translations";

@@ -1,6 +1,6 @@
 import { Users } from "lucide-react";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { adminUsersCsvPath } from "../../../shared/api/admin-users";
 import { ListPageHeader } from "../../components/list-page/list-page-header";
 import { ListResults } from "../../components/list-page/list-results";

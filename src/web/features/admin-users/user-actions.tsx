@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { z } from "zod";
 import { BAN_REASON_MAX, type AdminUserProfile } from "../../../shared/api/admin-users";
 import { Button } from "../../components/ui/button";

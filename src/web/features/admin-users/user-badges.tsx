@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminUserRow } from "../../../shared/api/admin-users";
 import { cn } from "../../lib/cn";
 

@@ -1,5 +1,5 @@
 import { ArrowLeft, MessageSquare } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link, useParams } from "react-router";
 import type { AdminUserProfile } from "../../../shared/api/admin-users";
 import { LOCALE_NAMES } from "../../../shared/i18n/locales";

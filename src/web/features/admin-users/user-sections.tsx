@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { SignIn, UserAuditEntry } from "../../../shared/api/admin-users";
 import type { CallLog } from "../../../shared/api/calls";
 import type { CreditLedgerRow } from "../../../shared/api/credit-audit";

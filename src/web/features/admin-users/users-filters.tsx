@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { USER_ROLES, YES_NO } from "../../../shared/api/admin-users";
 import { parseLocaleAmount } from "../../../shared/i18n/locale-number";
 import { moneyToDecimal } from "../../../shared/money";

@@ -1,6 +1,6 @@
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState, type Updater } from "@tanstack/react-table";
 import { useCallback, useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import type { AdminUserRow, UserSort } from "../../../shared/api/admin-users";
 import { DataTable } from "../../components/ui/data-table";

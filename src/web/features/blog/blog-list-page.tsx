@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { PageSpinner } from "../../components/ui/spinner";
 import { Button } from "../../components/ui/button";
 import { useLocale } from "../../lib/use-locale";

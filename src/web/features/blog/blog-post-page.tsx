@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link, useParams } from "react-router";
 import { BLOG_SLUG_PATTERN } from "../../../shared/api/blog";
 import { Button } from "../../components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { LOCALE_NAMES, type Locale } from "../../../shared/i18n/locales";
 
 /** Says a post is written in another language than the page's ("In English"), shown only then. */

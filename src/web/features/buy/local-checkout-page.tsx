@@ -1,5 +1,5 @@
 import { FlaskConical } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { moneyToFixed, parseMoney } from "../../../shared/money";
 import { Button, buttonVariants } from "../../components/ui/button";

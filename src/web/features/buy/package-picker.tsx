@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { formatUsd, type Money } from "../../../shared/money";
 import { Input } from "../../components/ui/input";
 import { isolateText } from "../../components/ui/ltr";

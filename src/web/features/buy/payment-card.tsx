@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { Payment } from "../../../shared/api/payments";
 import { parseMoney } from "../../../shared/money";
 import { Ltr } from "../../components/ui/ltr";

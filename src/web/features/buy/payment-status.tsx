@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { PaymentStatus } from "../../../shared/api/payments";
 import { cn } from "../../lib/cn";
 import { STATUS_STYLE, statusKey } from "./payment-format";

@@ -1,5 +1,5 @@
 import { Receipt as ReceiptIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PageSpinner } from "../../components/ui/spinner";

@@ -1,6 +1,6 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { Payment } from "../../../shared/api/payments";
 import { parseMoney } from "../../../shared/money";
 import { Ltr } from "../../components/ui/ltr";

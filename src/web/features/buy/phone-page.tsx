@@ -1,6 +1,6 @@
 import { CircleX, CreditCard, LoaderCircle, Lock } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link, useSearchParams } from "react-router";
 import { canonicalDiscountCode, DISCOUNT_CODE_PATTERN } from "../../../shared/api/discounts";
 import { parseMoney, type Money } from "../../../shared/money";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { PurchaseQuote } from "../../../shared/api/purchase-quote";
 import { parseMoney, type Money } from "../../../shared/money";
 import { isolateText } from "../../components/ui/ltr";

@@ -1,5 +1,5 @@
 import { FileText } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import type { Payment } from "../../../shared/api/payments";
 import { buttonVariants } from "../../components/ui/button";

@@ -1,5 +1,5 @@
 import { Printer } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { PaymentDetail } from "../../../shared/api/payments";
 import { parseMoney } from "../../../shared/money";
 import { Button } from "../../components/ui/button";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { minutesForBudget } from "../../../shared/billing";
 import type { Money } from "../../../shared/money";
 import { useLocale } from "../../lib/use-locale";

@@ -1,5 +1,5 @@
 import { Phone, PhoneOff } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import type { CallPhase } from "./use-call";

@@ -3,7 +3,7 @@ import { CALL_REFUSALS } from "../../../shared/api/calls";
 import { i18n } from "../../lib/i18n/i18n";
 import { CALL_ERROR_KEYS, callErrorMessage, refusalMessage } from "./call-errors";
 
-const t = i18n.getFixedT("en");
+const t = i18n.forLanguage("en").t;
 
 describe("the call error catalogue", () => {
   it.each([
@@ -40,7 +40,7 @@ describe("the call error catalogue", () => {
 
   it("has a translation for every mapped code in every language", () => {
     for (const language of ["sv", "ar", "zh", "fr", "de", "es", "hi", "ru", "pt"]) {
-      const fixed = i18n.getFixedT(language);
+      const fixed = i18n.forLanguage(language).t;
       for (const key of new Set(Object.values(CALL_ERROR_KEYS))) expect(i18n.exists(key), key).toBe(true);
       expect(fixed("call_section.error.unknown", { code: "42" })).toContain("42");
     }

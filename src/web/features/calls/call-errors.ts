@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../lib/i18n/translator";
 import { CALL_REFUSALS, type CallRefusal } from "../../../shared/api/refusals";
 
 /**

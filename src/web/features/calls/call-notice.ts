@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../lib/i18n/translator";
 import { notify } from "../../lib/notify";
 import { callErrorMessage, refusalMessage } from "./call-errors";
 import { showCompletedToasts } from "./call-outcome-toasts";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { CountryPicker } from "../../components/country-picker/country-picker";
 import { usePublicRates } from "../../lib/rates/rates-api";
 import type { RatedCountry } from "../../lib/rates/rated-countries";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import type { Contact } from "../../../shared/api/contacts";
 import { Dialog, DialogContent } from "../../components/ui/dialog";

@@ -1,5 +1,5 @@
 import { BookUser } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { useNavigate } from "react-router";
 import { useOnDemandPopup } from "../../components/ui/on-demand-popup";
 import type { CallSectionState } from "../../lib/call-section-state";

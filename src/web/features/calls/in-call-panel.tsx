@@ -1,6 +1,6 @@
 import { Grid3x3, Mic, MicOff } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { formatUsd } from "../../../shared/money";
 import { Ltr } from "../../components/ui/ltr";
 import { cn } from "../../lib/cn";

@@ -1,5 +1,5 @@
 import { Phone, PhoneIncoming, PhoneOff } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Button } from "../../components/ui/button";
 import { Ltr } from "../../components/ui/ltr";
 import { useFormattedNumber } from "./use-formatted-number";

@@ -1,5 +1,5 @@
 import type { ClipboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Ltr } from "../../components/ui/ltr";
 import { maxLocalDigits } from "../../../shared/phone/dial-digits";
 import type { RatedCountry } from "../../lib/rates/rated-countries";

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { formatUsd } from "../../../shared/money";
 import { isolateText } from "../../components/ui/ltr";
 import { useLocale } from "../../lib/use-locale";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { notify } from "../../lib/notify";
 import { type Money } from "../../../shared/money";
 import { onLiveEvent } from "../../lib/live-events";

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { useNavigate } from "react-router";
 import { notify } from "../../lib/notify";
 import { moneyToDecimal } from "../../../shared/money";

@@ -1,5 +1,5 @@
 import { Mic, MicOff, RefreshCw } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { cn } from "../../lib/cn";
 
 /** The voice-ready indicator, with a retry when the device failed and a microphone retry when access was refused. */

@@ -1,5 +1,5 @@
 import { PhoneCall } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { useNavigate } from "react-router";
 import type { Contact } from "../../../shared/api/contacts";
 import { Button } from "../../components/ui/button";

@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { Contact } from "../../../shared/api/contacts";
 import { Button } from "../../components/ui/button";
 import { isolateText, Ltr } from "../../components/ui/ltr";

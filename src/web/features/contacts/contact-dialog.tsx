@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { Contact, ContactInput } from "../../../shared/api/contacts";
 import { RATE_REFUSAL_CODES } from "../../../shared/api/refusals";
 import { CountryPicker } from "../../components/country-picker/country-picker";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../lib/i18n/translator";
 import { z } from "zod";
 import { DISPLAY_NAME_MAX_LENGTH, plainDisplayName } from "../../../shared/accounts/display-name";
 import type { Contact, ContactInput } from "../../../shared/api/contacts";

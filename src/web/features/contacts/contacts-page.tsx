@@ -1,6 +1,6 @@
 import { Download, Upload, UserPlus, Users } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { contactsCsvPath, type Contact } from "../../../shared/api/contacts";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PAGE_WIDTH } from "../../components/ui/page-width";

@@ -1,6 +1,6 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { Contact } from "../../../shared/api/contacts";
 import { CountryCell } from "../../components/call-log-cells";
 import { DataTable } from "../../components/ui/data-table";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { Contact } from "../../../shared/api/contacts";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { isolateText, ltrText } from "../../components/ui/ltr";

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { ContactImportReport } from "../../../shared/api/contacts";
 import { CONTACT_IMPORT_MAX_BYTES } from "../../../shared/contacts/contact-limits";
 import { CountryPicker } from "../../components/country-picker/country-picker";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { ContactImportReport } from "../../../shared/api/contacts";
 import { isolateText, Ltr } from "../../components/ui/ltr";
 import { formatExact } from "../../lib/call-log-format";

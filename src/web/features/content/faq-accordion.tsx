@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { Accordion } from "radix-ui";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { FAQ_ENTRIES, faqAnchor, faqAnswerValues, type FaqGroup } from "../../../shared/content/faq-entries";
 import { directionOf } from "../../../shared/i18n/locales";
 import { isolateText } from "../../components/ui/ltr";

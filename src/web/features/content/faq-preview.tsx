@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import { Spinner } from "../../components/ui/spinner";
 import { localePath, useLocale } from "../../lib/use-locale";

@@ -1,5 +1,5 @@
 import { Printer } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Button } from "../../components/ui/button";
 import { ltrText } from "../../components/ui/ltr";
 import { PageSpinner } from "../../components/ui/spinner";

@@ -1,7 +1,7 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { AlertTriangle } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { CreditAccount } from "../../../shared/api/credit-audit";
 import { Ltr } from "../../components/ui/ltr";
 import { DataTable } from "../../components/ui/data-table";

@@ -1,6 +1,6 @@
 import { Scale } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { creditLedgerCsvPath } from "../../../shared/api/credit-audit";
 import { CsvLink } from "../../components/list-page/csv-link";
 import { ListResults } from "../../components/list-page/list-results";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { LEDGER_KINDS, type LedgerKind } from "../../../shared/api/credits";
 import type { CreditLedgerFilter } from "../../../shared/api/credit-audit";
 import { ChoiceFilter, DayRangeFields, ListFilters } from "../../components/list-page/list-filters";

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { CreditAuditSummary } from "../../../shared/api/credit-audit";
 import { Card } from "../../components/ui/card";
 import { Ltr } from "../../components/ui/ltr";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { CallLog } from "../../../shared/api/calls";
 import { useLocale } from "../../lib/use-locale";
 import { CallAgainButton } from "./call-again-button";

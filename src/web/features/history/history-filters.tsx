@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { DayRangeFields, ListFilters } from "../../components/list-page/list-filters";
 import type { FilterChange } from "../../components/list-page/list-search";
 import { CallStatusFilter } from "../../components/call-status-filter";

@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import { callHistoryCsvPath, type CallLog } from "../../../shared/api/calls";
 import { ListPageHeader } from "../../components/list-page/list-page-header";

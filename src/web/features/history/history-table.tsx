@@ -1,7 +1,7 @@
 import { CostCell } from "./cost-cell";
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { CallLog } from "../../../shared/api/calls";
 import { DataTable } from "../../components/ui/data-table";
 import { useLocale } from "../../lib/use-locale";

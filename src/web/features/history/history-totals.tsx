@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { formatUsd, parseMoney } from "../../../shared/money";
 import { useLocale } from "../../lib/use-locale";
 import { formatDuration } from "../../lib/call-log-format";

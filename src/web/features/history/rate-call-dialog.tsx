@@ -1,6 +1,6 @@
 import { Star } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { notify } from "../../lib/notify";
 import type { CallLog } from "../../../shared/api/calls";
 import { Button } from "../../components/ui/button";

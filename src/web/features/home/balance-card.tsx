@@ -1,5 +1,5 @@
 import { Wallet } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import { formatUsd, parseMoney } from "../../../shared/money";
 import { useBalance } from "../../app/layouts/header/header-balance";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import { countryCodeToSlug } from "../../../shared/countries/countries";
 import { isolateText } from "../../components/ui/ltr";

@@ -1,5 +1,5 @@
 import { Headphones, PiggyBank, Sparkles } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 
 /** The spec's three features: lowest rates, crystal clear HD quality, easy to use. */
 const FEATURES = [

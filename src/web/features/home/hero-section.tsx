@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 
 /** The visitor's first screen: the spec's headline and promise. */
 export function HeroSection() {

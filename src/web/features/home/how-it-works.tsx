@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { useLocale } from "../../lib/use-locale";
 
 const STEPS = ["account", "choose", "talk"] as const;

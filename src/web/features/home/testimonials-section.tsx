@@ -1,5 +1,5 @@
 import { Quote } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 
 const EXAMPLES = ["family", "travel", "business"] as const;
 

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import { countryCodeToSlug } from "../../../shared/countries/countries";
 import { Input } from "../../components/ui/input";

@@ -1,6 +1,6 @@
 import { ArrowLeft, Phone } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { countryCodeToSlug, countrySlugToCode } from "../../../shared/countries/countries";
 import { parseMoney } from "../../../shared/money";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { Money } from "../../../shared/money";
 import { Card } from "../../components/ui/card";
 import { distinguishesMobile, type LineGroup, type LineKind } from "./line-groups";

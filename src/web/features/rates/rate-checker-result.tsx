@@ -1,5 +1,5 @@
 import { Ban, CircleCheck } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import type { z } from "zod";
 import type { rateLookup } from "../../../shared/api/rates";
 import { getCountry } from "../../../shared/countries/countries";

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useCallback, useRef, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { isolateText, ltrText } from "../../components/ui/ltr";

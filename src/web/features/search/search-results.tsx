@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from "react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import type { CountrySearchHit, FaqSearchHit, PostSearchHit, SearchResults } from "../../../shared/api/search";
 import { faqAnchor } from "../../../shared/content/faq-entries";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { useAuth } from "../../lib/auth/use-auth";
 import { usePageTitle } from "../../lib/use-page-title";
 import { CustomerSupport } from "./customer-support";

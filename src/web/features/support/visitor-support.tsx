@@ -1,5 +1,5 @@
 import { BookOpen, CircleHelp, Mail } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import { Card } from "../../components/ui/card";
 import { Ltr } from "../../components/ui/ltr";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n/use-translation";
 import { useRouteError } from "react-router";
 import { clientErrorReportRoute } from "../../../shared/api/routes";
 import { Button } from "../../components/ui/button";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { notify } from "../notify";
 import type { Role } from "../../../shared/api/accounts";
 import { currentAccountRoute } from "../../../shared/api/routes";

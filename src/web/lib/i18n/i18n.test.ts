@@ -38,7 +38,7 @@ describe("loading a language's strings", () => {
     expect(requests).toEqual([{ language: "en", prefixes: STARTUP_PREFIXES.join(","), exclude: null }]);
     expect(i18n.t("nav.home")).toBe("en home");
     runIdle();
-    await vi.waitFor(() => expect(i18n.getResource("en", "translation", "buy.title")).toBe("en buy"));
+    await vi.waitFor(() => expect(i18n.stringsOf("en")?.["buy.title"]).toBe("en buy"));
     expect(requests[1]).toEqual({ language: "en", prefixes: STARTUP_PREFIXES.join(","), exclude: "true" });
     expect(JSON.parse(localStorage.getItem("i18n_cache_v3") ?? "{}").en.strings).toEqual({ "nav.home": "en home", "buy.title": "en buy" });
   });
@@ -52,9 +52,9 @@ describe("loading a language's strings", () => {
       { language: "en", prefixes, exclude: null },
       { language: "sv", prefixes, exclude: null },
     ]);
-    expect(i18n.getResource("en", "translation", "nav.home")).toBe("en home");
+    expect(i18n.stringsOf("en")?.["nav.home"]).toBe("en home");
     runIdle();
-    await vi.waitFor(() => expect(i18n.getResource("sv", "translation", "buy.title")).toBe("sv buy"));
+    await vi.waitFor(() => expect(i18n.stringsOf("sv")?.["buy.title"]).toBe("sv buy"));
     expect(requests.filter((request) => request.exclude)).toEqual([{ language: "sv", prefixes, exclude: "true" }]);
   });
 
@@ -64,7 +64,7 @@ describe("loading a language's strings", () => {
     const { i18n, loadLocale } = await freshI18n();
     await loadLocale("de");
     expect(requests.map((request) => request.language)).toEqual(["de"]);
-    expect(i18n.getResource("en", "translation", "nav.home")).toBe("cached home");
+    expect(i18n.stringsOf("en")?.["nav.home"]).toBe("cached home");
   });
 
   it("counts a language as shown only once its strings and English's are in", async () => {

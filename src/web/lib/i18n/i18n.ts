@@ -1,9 +1,8 @@
-import i18next, { type i18n as I18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { translationStringsRoute } from "../../../shared/api/routes";
 import { directionOf, type Locale } from "../../../shared/i18n/locales";
 import { callApi } from "../api-client";
 import { readCachedStrings, writeCachedStrings } from "./translation-cache";
+import { createTranslator, type Translator } from "./translator";
 import { retryWhileBusy } from "./while-busy";
 
 /**
@@ -12,20 +11,7 @@ import { retryWhileBusy } from "./while-busy";
  * idle. English is every language's fallback, so its first-screen keys load beside
  * the language's own; a server-rendered page brings both with it (seedLocale).
  */
-export const i18n = i18next.createInstance();
-
-void i18n.use(initReactI18next).init({
-  lng: "en",
-  fallbackLng: "en",
-  resources: {},
-  interpolation: { escapeValue: false, prefix: "{{", suffix: "}}" },
-  // Keys contain dots; they are flat names, not paths into nested objects.
-  keySeparator: false,
-  nsSeparator: false,
-  returnEmptyString: false,
-  // Re-render when the second phase adds strings.
-  react: { useSuspense: false, bindI18nStore: "added" },
-});
+export const i18n: Translator = createTranslator("en");
 
 /**
  * The spec's startup key patterns, plus what the first screens and error messages use.
@@ -37,14 +23,14 @@ const loaded = new Map<Locale, Promise<void>>();
 /** Whether a server-rendered page in another language brought English's strings for what it shows, as the fallback (seedLocale). */
 let fallbackCameWithPage = false;
 
-/** `silent`: no re-render of what is on screen (react-i18next re-renders on "added"); for strings nothing shown can be waiting for. */
+/** `silent`: no re-render of what is on screen (useTranslation re-renders on "added"); for strings nothing shown can be waiting for. */
 function addStrings(locale: Locale, strings: Record<string, string>, silent = false) {
-  i18n.addResourceBundle(locale, "translation", strings, true, true, { silent });
+  i18n.addStrings(locale, strings, { silent });
 }
 
 /** Whether a language has some string under each prefix (a page that waits for a prefix waits for all of it). */
 export function hasStringsUnder(locale: Locale, prefixes: readonly string[]): boolean {
-  const keys = Object.keys((i18n.getResourceBundle(locale, "translation") ?? {}) as Record<string, string>);
+  const keys = Object.keys(i18n.stringsOf(locale) ?? {});
   return prefixes.every((prefix) => keys.some((key) => key.startsWith(prefix)));
 }
 
@@ -74,7 +60,7 @@ function loadRestWhenIdle(locale: Locale, prefixes: string[], silent = false) {
     retryWhileBusy(() => callApi(translationStringsRoute, { params: { language: locale }, query: { prefixes: prefixes.join(","), exclude: "true" } })).then(
       ({ strings }) => {
         addStrings(locale, strings, silent);
-        writeCachedStrings(locale, i18n.getResourceBundle(locale, "translation") as Record<string, string>);
+        writeCachedStrings(locale, { ...i18n.stringsOf(locale) });
       },
       (error: unknown) => console.warn("translations could not be loaded", error),
     );
@@ -160,8 +146,8 @@ export async function seedLocale(locale: Locale, strings: Record<string, string>
 }
 
 /** Whether the interface already shows this language with its strings in (a server-rendered page after seedLocale, or on the server). */
-export function isLocaleShown(instance: I18n, locale: Locale): boolean {
-  return instance.language === locale && instance.hasResourceBundle(locale, "translation") && instance.hasResourceBundle("en", "translation");
+export function isLocaleShown(instance: Translator, locale: Locale): boolean {
+  return instance.language === locale && instance.stringsOf(locale) !== undefined && instance.stringsOf("en") !== undefined;
 }
 
 /** Switches the interface language once its first strings are in, and mirrors it on <html lang dir>. */
@@ -181,6 +167,6 @@ export async function activateLocale(locale: Locale, extraPrefixes: string[] = [
  * For what shows before a bare page's first strings arrive (its spinner, the notifications
  * region): nothing rather than the raw key; the component renders again when they are in.
  */
-export function textOrNothing(instance: I18n, key: string, options: Record<string, string> = {}): string {
+export function textOrNothing(instance: Translator, key: string, options: Record<string, string> = {}): string {
   return instance.exists(key) ? instance.t(key, options) : "";
 }

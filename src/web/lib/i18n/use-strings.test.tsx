@@ -47,7 +47,7 @@ describe("useStrings", () => {
     expect(screen.getByTestId("ready").textContent).toBe("false");
     await waitFor(() => expect(screen.getByTestId("ready").textContent).toBe("true"));
     expect(requested(fetchMock)).toEqual(["/api/i18n/en?prefixes=probe_c."]);
-    expect(i18n.getResource("en", "translation", "probe_c.three")).toBe("three");
+    expect(i18n.stringsOf("en")?.["probe_c.three"]).toBe("three");
   });
 
   it("loads the missing prefixes of another language and of English, its fallback, once", async () => {
@@ -56,8 +56,8 @@ describe("useStrings", () => {
     expect(screen.getByTestId("ready").textContent).toBe("false");
     await waitFor(() => expect(screen.getByTestId("ready").textContent).toBe("true"));
     expect(requested(fetchMock)).toEqual(["/api/i18n/en?prefixes=probe_a.%2Cprobe_b.", "/api/i18n/sv?prefixes=probe_a.%2Cprobe_b."]);
-    expect(i18n.getResource("sv", "translation", "probe_b.two")).toBe("två");
-    expect(i18n.getResource("en", "translation", "probe_b.two")).toBe("two");
+    expect(i18n.stringsOf("sv")?.["probe_b.two"]).toBe("två");
+    expect(i18n.stringsOf("en")?.["probe_b.two"]).toBe("two");
     renderAt("/sv/y", ["probe_a.", "probe_b."]);
     expect(screen.getAllByTestId("ready").map((node) => node.textContent)).toEqual(["true", "true"]);
     expect(fetchMock).toHaveBeenCalledTimes(2);

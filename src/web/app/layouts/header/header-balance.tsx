@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Wallet } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import { creditBalanceRoute } from "../../../../shared/api/routes";
 import { formatUsd, parseMoney } from "../../../../shared/money";

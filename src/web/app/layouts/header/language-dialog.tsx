@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n/use-translation";
 import type { OnDemandPopupProps } from "../../../components/ui/on-demand-popup";
 import { LOCALES, LOCALE_NAMES, type Locale } from "../../../../shared/i18n/locales";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";

@@ -1,5 +1,5 @@
 import { Globe } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n/use-translation";
 import { useLocation, useNavigate } from "react-router";
 import { LOCALE_NAMES, type Locale } from "../../../../shared/i18n/locales";
 import { useOnDemandPopup } from "../../../components/ui/on-demand-popup";

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n/use-translation";
 import type { OnDemandPopupProps } from "../../../components/ui/on-demand-popup";
 import { Link } from "react-router";
 import { buttonVariants } from "../../../components/ui/button";

@@ -1,5 +1,5 @@
 import { Menu } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n/use-translation";
 import { useOnDemandPopup } from "../../../components/ui/on-demand-popup";
 import type { AuthState } from "../../../lib/auth/use-auth";
 import { onDemand } from "../../../lib/on-demand";

@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useLayoutEffect, useRef, type FocusEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import { useLocale } from "../../../lib/use-locale";
 import { customerMore, SUPPORT_PATH } from "./nav-items";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n/use-translation";
 import { Link, NavLink } from "react-router";
 import { buttonVariants } from "../../../components/ui/button";
 import { signOutEverywhere } from "../../../features/accounts/sign-out";
