@@ -87,11 +87,19 @@ async function main() {
     await runOnProduct("get", "GET /healthz (full plugin stack)", "/healthz", load);
     await runOnProduct("get", "GET /readyz (database round trip)", "/readyz", load);
     await runOnProduct("get", "GET /api/i18n/en (startup strings)", "/api/i18n/en?prefixes=nav.,common.", load);
-    // The price of a number as dialling asks it: the same customers' numbers again and again.
-    await runOnProduct("post", `POST ${LOOKUP} (${repeatNumbers.length} numbers in rotation)`, LOOKUP, (pid) => ({
-      ...load(pid),
-      requests: repeatNumbers.map((number) => ({ method: "POST", path: LOOKUP, headers: json, body: lookupBody(number) })),
-    }));
+    // The price of a number as dialling asks it: the same customers' numbers again and again. Each is asked
+    // once first: autocannon's connections walk the list in step, so a short warm-up on a busy machine would
+    // otherwise leave part of it unasked and bill first-time lookups to this scenario.
+    const repeatName = `POST ${LOOKUP} (${repeatNumbers.length} numbers in rotation)`;
+    if (chosen(repeatName)) {
+      await onProduct(async (product) => {
+        await askEachOnce(`${product.url}${LOOKUP}`, repeatNumbers.map(lookupBody));
+        await run("post", repeatName, `${product.url}${LOOKUP}`, {
+          ...load(product.pid),
+          requests: repeatNumbers.map((number) => ({ method: "POST", path: LOOKUP, headers: json, body: lookupBody(number) })),
+        });
+      });
+    }
     // The worst case: every request a number the server has never seen.
     await runOnProduct("post", `POST ${LOOKUP} (first-time numbers, none repeated)`, LOOKUP, (pid) => ({
       ...load(pid),
@@ -225,6 +233,18 @@ async function main() {
   if ("skipped" in lighthouse) console.log(`Lighthouse: not run (${lighthouse.skipped})`);
   else printLighthouseReport(lighthouse);
   console.log(`Results written to ${path.relative(process.cwd(), file)}`);
+}
+
+/** Posts each body once, a few at a time, before a scenario that repeats them is measured. */
+async function askEachOnce(url: string, bodies: readonly string[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let body = bodies[next++]; body !== undefined; body = bodies[next++]) {
+      const response = await fetch(url, { method: "POST", headers: json, body });
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 main().catch((error: unknown) => {

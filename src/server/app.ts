@@ -11,7 +11,6 @@ import { openDatabase, type DatabaseHandle } from "./db/client";
 import { databaseProbe } from "./db/outage";
 import { runSeeders } from "./db/seed";
 import { registerAccessControl } from "./http/access";
-import { registerCanonicalPaths } from "./http/canonical-path";
 import { registerErrorHandling, registerNotFound } from "./http/error-handler";
 import { registerJsonBody } from "./http/json-body";
 import { registerOpenApi } from "./http/openapi";
@@ -94,8 +93,9 @@ import type { Webhook } from "./webhooks/webhook";
 import { loadOrCreateSecrets } from "./secrets";
 import { quietProgress, stillRunning, type StartupProgress } from "./startup-progress";
 import { openingStep } from "./db/opening-step";
-import { echoRequestId, requestIdOptions } from "./http/request-id";
-import { enterRequestLogScope, requestScopedLog } from "./http/request-log";
+import { requestIdOptions } from "./http/request-id";
+import { registerRequestIntake } from "./http/request-intake";
+import { requestScopedLog } from "./http/request-log";
 import { createServerMetrics, exposeMetrics } from "./metrics/server-metrics";
 
 // Two folders up from src/server/app.ts, and from the bundle in dist/server that `npm start` runs.
@@ -207,11 +207,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  echoRequestId(app);
-  enterRequestLogScope(app);
+  registerRequestIntake(app);
   registerErrorHandling(app, { databaseReachable: databaseProbe(database.db) });
   registerJsonBody(app);
-  registerCanonicalPaths(app);
   registerSecurity(app, {
     rateLimitPerMinute: config.rateLimitPerMinute,
     analytics: config.analyticsId !== undefined,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "./app-error";
 import { setSecurityHeaders } from "./security";
 
@@ -73,15 +73,13 @@ function decodeLeniently(text: string): string {
 }
 
 /**
- * Registers the check for every request, matched or not (it runs before any
- * route's own hooks, the rate limit and access control included).
+ * The refusal of a request whose target is not canonical, or null. Run for every
+ * request, matched or not, before any route's own hooks (the rate limit and access
+ * control included), by the request intake (request-intake.ts).
  */
-export function registerCanonicalPaths(app: FastifyInstance): void {
-  const hook: onRequestHookHandler = (request, reply, done) => {
-    const problem = nonCanonicalApiTarget(request.raw.url ?? "/");
-    if (problem === null) return done();
-    setSecurityHeaders(reply, "api");
-    done(new AppError(400, "path_not_canonical", `${NON_CANONICAL_MESSAGE} Here ${problem}.`));
-  };
-  app.addHook("onRequest", hook);
+export function canonicalPathRefusal(request: FastifyRequest, reply: FastifyReply): AppError | null {
+  const problem = nonCanonicalApiTarget(request.raw.url ?? "/");
+  if (problem === null) return null;
+  setSecurityHeaders(reply, "api");
+  return new AppError(400, "path_not_canonical", `${NON_CANONICAL_MESSAGE} Here ${problem}.`);
 }

@@ -1,9 +1,9 @@
 import { isIPv6 } from "node:net";
 import { Address6 } from "ip-address";
-import type { FastifyInstance, onRequestHookHandler } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
 import { AppError } from "./app-error";
-import { addRouteOnRequest } from "./route-hooks";
+import { addRouteCheck, type RouteCheck } from "./route-hooks";
 
 export interface RateLimitOptions {
   /** Requests per client per window. */
@@ -49,13 +49,13 @@ export function createWindowCounter(options: RateLimitOptions): (ip: string) => 
  * API answer's server time (decision 006); the sign-in and reset limits are
  * separate and live in the database (decision 004). Pages have their own (page-limit.ts).
  */
-export function createRateLimiter(options: RateLimitOptions): onRequestHookHandler {
+export function createRateLimiter(options: RateLimitOptions): RouteCheck {
   const count = createWindowCounter(options);
-  return (request, reply, done) => {
+  return (request, reply) => {
     const seconds = count(request.ip);
-    if (seconds === null) return done();
+    if (seconds === null) return null;
     reply.header("retry-after", String(seconds));
-    done(new AppError(429, "rate_limited", `Too many requests. Please wait ${seconds} seconds and try again.`));
+    return new AppError(429, "rate_limited", `Too many requests. Please wait ${seconds} seconds and try again.`);
   };
 }
 
@@ -76,6 +76,6 @@ export function clientKey(ip: string): string {
 export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): void {
   const limit = createRateLimiter(options);
   app.addHook("onRoute", (route) => {
-    if (route.url.startsWith("/api/")) addRouteOnRequest(route, limit, "first");
+    if (route.url.startsWith("/api/")) addRouteCheck(route, limit, "first");
   });
 }

@@ -1,7 +1,7 @@
-import type { FastifyInstance, onRequestHookHandler } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { AppError } from "./app-error";
 import { textProblemError } from "./json-body";
-import { addRouteOnRequest } from "./route-hooks";
+import { addRouteCheck, type RouteCheck } from "./route-hooks";
 
 /**
  * A host name (letters, digits, dots, hyphens, underscores), an IPv4 address or a
@@ -35,12 +35,10 @@ export function isValidHostHeader(host: string | undefined): boolean {
  * an error, and nothing we serve needs it), and a Host header that is not a host
  * (better-auth's handler and any absolute link are built from it).
  */
-const guardRequest: onRequestHookHandler = (request, _reply, done) => {
-  if (request.url.includes("%00")) return done(textProblemError("nul_character"));
-  if (!isValidHostHeader(request.headers.host)) {
-    return done(new AppError(400, "invalid_host", "The Host header of the request is not a valid host name"));
-  }
-  done();
+const guardRequest: RouteCheck = (request) => {
+  if (request.url.includes("%00")) return textProblemError("nul_character");
+  if (!isValidHostHeader(request.headers.host)) return new AppError(400, "invalid_host", "The Host header of the request is not a valid host name");
+  return null;
 };
 
 /**
@@ -51,6 +49,6 @@ const guardRequest: onRequestHookHandler = (request, _reply, done) => {
  */
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook("onRoute", (route) => {
-    if ((route.config as { access?: unknown } | undefined)?.access !== undefined) addRouteOnRequest(route, guardRequest, "last");
+    if ((route.config as { access?: unknown } | undefined)?.access !== undefined) addRouteCheck(route, guardRequest, "last");
   });
 }

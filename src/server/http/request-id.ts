@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { FastifyServerOptions } from "fastify";
 
 /** What a proxy's X-Request-Id may look like to be taken as ours: short, and nothing a log line could be bent with. */
 const ACCEPTED_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 
+/** Every answer says which id its log lines carry (request-intake.ts), so a report of a failure can be found in the log. */
 export const REQUEST_ID_HEADER = "x-request-id";
 
 /**
@@ -22,12 +23,4 @@ export function requestIdOptions(trustProxy: unknown): Pick<FastifyServerOptions
       return trusted && typeof offered === "string" && ACCEPTED_ID.test(offered) ? offered : randomUUID();
     },
   };
-}
-
-/** Every answer says which id its log lines carry, so a report of a failure can be found in the log. */
-export function echoRequestId(app: FastifyInstance): void {
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
 }

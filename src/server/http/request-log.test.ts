@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { enterRequestLogScope, requestScopedLog } from "./request-log";
+import { requestScopedLog } from "./request-log";
+import { registerRequestIntake } from "./request-intake";
 
 describe("a logger scoped to the request", () => {
   it("writes with the request's id inside a request, through body parsing and awaits, and without one outside", async () => {
@@ -14,7 +15,7 @@ describe("a logger scoped to the request", () => {
     });
     let id = 0;
     const app = Fastify({ logger: { level: "info", stream }, genReqId: () => `request-${++id}` });
-    enterRequestLogScope(app);
+    registerRequestIntake(app);
     // A service made once, as the server makes them, with the server's logger.
     const log = requestScopedLog(app.log);
     const service = {

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./app-error";
-import { addRouteOnRequest } from "./route-hooks";
+import { addRouteCheck, type RouteCheck } from "./route-hooks";
 import { originOf } from "./site-origins";
 
 /** The methods a browser lets any page send to any site with the visitor's cookies (forms: POST), and the rest that change things. */
@@ -48,18 +48,18 @@ function single(value: string | string[] | undefined): string | undefined {
  */
 export function registerSameOriginWrites(app: FastifyInstance, origins: readonly string[]): void {
   const trusted = new Set(origins);
-  const guard: onRequestHookHandler = (request, _reply, done) => {
-    if (!WRITE_METHODS.has(request.method)) return done();
+  const guard: RouteCheck = (request) => {
+    if (!WRITE_METHODS.has(request.method)) return null;
     const refusal = crossSiteRefusal(request.headers, trusted);
-    if (refusal === null) return done();
+    if (refusal === null) return null;
     // The operator learns which address was refused and which are ours (PUBLIC_URL sets them).
     request.log.info({ origin: request.headers.origin, referer: request.headers.referer, trusted: origins }, "cross-site request refused");
-    done(new AppError(403, refusal, MESSAGES[refusal]));
+    return new AppError(403, refusal, MESSAGES[refusal]);
   };
   app.addHook("onRoute", (route) => {
     const access = (route.config as { access?: unknown } | undefined)?.access;
     if (access === undefined || access === "signed") return;
     if (![route.method].flat().some((method) => WRITE_METHODS.has(method))) return;
-    addRouteOnRequest(route, guard, "last");
+    addRouteCheck(route, guard, "last");
   });
 }

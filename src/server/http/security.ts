@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { registerRateLimit } from "./rate-limit";
-import { addRouteOnRequest } from "./route-hooks";
+import { addRouteCheck, type RouteCheck } from "./route-hooks";
 import { ANALYTICS_CSP_SOURCES } from "./analytics";
 import { API_SECURITY_HEADERS, staticSecurityHeaders } from "./security-headers";
 
@@ -58,13 +58,13 @@ export function setSecurityHeaders(reply: FastifyReply, kind: ResponseKind): voi
   for (const [name, value] of headers) reply.header(name, value);
 }
 
-const pageHeadersHook: onRequestHookHandler = (_request, reply, done) => {
+const pageHeaders: RouteCheck = (_request, reply) => {
   setSecurityHeaders(reply, "page");
-  done();
+  return null;
 };
-const apiHeadersHook: onRequestHookHandler = (_request, reply, done) => {
+const apiHeaders: RouteCheck = (_request, reply) => {
   setSecurityHeaders(reply, "api");
-  done();
+  return null;
 };
 
 /**
@@ -77,7 +77,7 @@ export function registerSecurity(app: FastifyInstance, options: { rateLimitPerMi
   registerRateLimit(app, { max: options.rateLimitPerMinute });
   // Registered after the limit and put first, so every answer, a 429 included, carries the headers.
   app.addHook("onRoute", (route) => {
-    const hook = (route.config as { access?: unknown } | undefined)?.access === undefined ? pageHeadersHook : apiHeadersHook;
-    addRouteOnRequest(route, hook, "first");
+    const headers = (route.config as { access?: unknown } | undefined)?.access === undefined ? pageHeaders : apiHeaders;
+    addRouteCheck(route, headers, "first");
   });
 }
