@@ -44,7 +44,7 @@ describe("the translator", () => {
       for (const key of keys) {
         for (const options of OPTIONS) {
           const ours = translator.t(key, options);
-          const theirs = reference.t(key, options as never);
+          const theirs = String(reference.t(key, options as never));
           if (ours !== theirs) differences.push(`${language} ${key} ${JSON.stringify(options)}: ${ours} ≠ ${theirs}`);
         }
         if (translator.exists(key) !== reference.exists(key)) differences.push(`${language} ${key}: exists`);
