@@ -38,6 +38,15 @@ async function openAtLoad(page: Page, path: string): Promise<() => void> {
   return letThrough;
 }
 
+/**
+ * How long a test waits for what follows the app's takeover. At 4× slowdown, on a loaded
+ * 2-core machine with the other worker's browser beside it, the takeover, the voice device's
+ * start, the phone library and the server's quote came to nearly 30 s; the tests are about
+ * what the person sees in the end, not how soon.
+ */
+const AFTER_THE_APP_RUNS = 75_000;
+test.describe.configure({ timeout: 150_000 });
+
 const appIsReady = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-app-ready"));
 
 test("a customer types a number and presses Start Call before the app runs: the number stays and the call's dialog opens", async ({ page, server }) => {
@@ -57,7 +66,12 @@ test("a customer types a number and presses Start Call before the app runs: the 
   await section.getByRole("button", { name: "Start Call" }).click();
   letTheAppRun();
 
-  await expect(page.getByRole("dialog", { name: "Start this call?" })).toBeVisible({ timeout: 30_000 });
+  // A toast instead of the dialog (a refused press) fails at once, saying what it said.
+  const dialog = page.getByRole("dialog", { name: "Start this call?" });
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(dialog.or(toast).first()).toBeVisible({ timeout: AFTER_THE_APP_RUNS });
+  expect(await toast.allInnerTexts(), "no toast instead of the dialog").toEqual([]);
+  await expect(dialog).toBeVisible();
   await expect(number).toHaveValue(/202.?555.?0123/);
   // The test is about input before the takeover: it must have happened then.
   expect(typedBeforeTheApp).toBe(true);
@@ -71,9 +85,9 @@ test("a visitor types minutes into a country page's simulator before the app run
   const typedBeforeTheApp = !(await appIsReady(page));
   letTheAppRun();
 
-  await page.locator("html[data-app-ready]").waitFor({ state: "attached", timeout: 30_000 });
+  await page.locator("html[data-app-ready]").waitFor({ state: "attached", timeout: AFTER_THE_APP_RUNS });
   await expect(minutes).toHaveValue("7");
-  await expect(simulator).toContainText(/7 minutes billed/, { timeout: 15_000 });
+  await expect(simulator).toContainText(/7 minutes billed/, { timeout: AFTER_THE_APP_RUNS });
   expect(typedBeforeTheApp).toBe(true);
 });
 
@@ -87,6 +101,6 @@ test("a customer signs in before the app runs: nothing typed is lost and the pre
   letTheAppRun();
 
   // Signed in, the sign-in page sends them on to buying credit (the spec's start page).
-  await expect(page).toHaveURL(/\/en\/phone$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/en\/phone$/, { timeout: AFTER_THE_APP_RUNS });
   expect(typedBeforeTheApp).toBe(true);
 });
