@@ -193,7 +193,7 @@ for (const [width, height] of [
   [390, 844],
 ] as const) {
   for (const language of ["en", "ar"]) {
-    test(`table pages are no wider than the header and footer (${width}×${height}, ${language})`, async ({ browser }, testInfo) => {
+    test(`table pages are no wider than the header and footer (${width}×${height}, ${language})`, async ({ browser }) => {
       // Nine pages, each opened fresh.
       test.setTimeout(240_000);
       for (const [account, pages] of [
@@ -206,7 +206,6 @@ for (const [width, height] of [
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
           // The rows are in (or the page says it has none) before anything is measured.
           await expect(page.locator("main [aria-busy=true]")).toHaveCount(0);
-          await page.screenshot({ path: testInfo.outputPath(`${name}-${language}-${width}.png`), fullPage: true });
           expect(await overhang(page), `/${language}/${name}`).toEqual({ start: 0, end: 0, sideways: 0 });
         }
         await page.context().close();
