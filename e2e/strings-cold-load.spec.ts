@@ -60,12 +60,14 @@ test("private pages show English, never keys, on a cold load after sign-in, aski
   test.setTimeout(180_000);
   const setup = await browser.newContext({ baseURL: server.baseURL });
   const admin = await createAdmin(setup.request, server);
+  // Signed in once: each page's context starts with only the session's cookies.
+  await signIn(setup.request, server, admin);
+  const session = await setup.storageState();
   await setup.close();
 
   for (const [address, heading] of PAGES) {
     // A new context each time: no cached strings, no HTTP cache, as on a first visit.
-    const context = await browser.newContext({ baseURL: server.baseURL });
-    await signIn(context.request, server, admin);
+    const context = await browser.newContext({ baseURL: server.baseURL, storageState: session });
     const page = await context.newPage();
     await page.addInitScript({ content: RECORD_TEXTS });
     const stringRequests: URL[] = [];
