@@ -9,7 +9,7 @@ import { callLogs } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
 import { engines } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
-import { grant, newCallSid, placeCall } from "../../test/calls";
+import { dialOnLocalCarrier, grant, newCallSid, placeCall } from "../../test/calls";
 import { latestMail } from "../../test/mail";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { localCarrierWith } from "../../providers/telephony/local/local-carrier-factory";
@@ -214,14 +214,9 @@ describe.each(engines)("admin users on %s", (engine) => {
     // A second signed-in browser: every session ends, not only one.
     const secondCookie = (await signIn(customer)).cookies.map((item) => `${item.name}=${item.value}`).join("; ");
 
-    const tokenResponse = await server.app.inject({ method: "POST", url: "/api/voice/token", headers: { cookie: customer.cookie } });
-    const { token } = tokenResponse.json<{ token: string }>();
     const browser = await openBrowserPeer();
     browsers.push(browser);
-    const dialled = await server.app.inject({ method: "POST", url: "/api/local-carrier/calls", headers: { cookie: customer.cookie }, payload: { token, to: "+442079460123", sdp: browser.offer } });
-    expect(dialled.statusCode, dialled.body).toBe(201);
-    const { callSid, sdp } = dialled.json<{ callSid: string; sdp: string }>();
-    await browser.accept(sdp);
+    const { callSid } = await dialOnLocalCarrier(server, customer.cookie, "+442079460123", browser);
     const callLog = async () => (await server.database.db.select().from(callLogs).where(eq(callLogs.callSid, callSid)))[0];
     await vi.waitFor(async () => expect((await callLog())?.status).toBe("answered"), { timeout: 5000 });
 

@@ -6,6 +6,7 @@ import { callLogs } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
 import { localCarrierWith } from "../../providers/telephony/local/local-carrier-factory";
 import { openBrowserPeer, type BrowserPeer } from "../../providers/telephony/local/testing/browser-peer";
+import { dialOnLocalCarrier } from "../../test/calls";
 import { engines } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
@@ -50,11 +51,7 @@ describe.each(engines)("crediting calls the carrier measured as poor on %s", (en
   async function talk(dropEvery?: number) {
     const browser = await openBrowserPeer(dropEvery ? { dropEvery } : {});
     browsers.push(browser);
-    const token = (await server.app.inject({ method: "POST", url: "/api/voice/token", headers: { cookie: customer.cookie } })).json<{ token: string }>().token;
-    const placed = await server.app.inject({ method: "POST", url: "/api/local-carrier/calls", headers: { cookie: customer.cookie }, payload: { token, to: "+442079460123", sdp: browser.offer } });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const { callSid, sdp } = placed.json<{ callSid: string; sdp: string }>();
-    await browser.accept(sdp);
+    const { callSid, token } = await dialOnLocalCarrier(server, customer.cookie, "+442079460123", browser);
     await vi.waitFor(async () => expect((await callLog(callSid))?.status).toBe("answered"), { timeout: 5000 });
     // Enough packets after the answer for the loss to show: 75 frames of 20 ms.
     const sentAtAnswer = browser.sent;

@@ -1,9 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { parseMoney } from "../../../../shared/money";
 import { callLogs } from "../../../db/schema/calls";
-import { postLedgerEntry } from "../../../modules/credits/ledger";
+import { dialOnLocalCarrier, grant } from "../../../test/calls";
 import { engines } from "../../../test/engines";
 import { buildUser, type TestUser } from "../../../test/factories";
 import { startTestServer, type TestServer } from "../../../test/test-server";
@@ -37,16 +35,10 @@ describe.each(engines)("moving the local carrier's clock on %s", (engine) => {
   /** A US call of a customer with $0.05 of their own (the gate's limit: what that pays for, at least a minute), answered. */
   async function answeredCall() {
     customer = await buildUser(server);
-    await server.database.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: customer.id, kind: "admin_adjustment", reference: `test_${randomUUID()}`, amount: parseMoney("0.05"), note: "test credit" }, server.bus),
-    );
-    const token = (await server.app.inject({ method: "POST", url: "/api/voice/token", headers: { cookie: customer.cookie } })).json<{ token: string }>().token;
+    await grant(server, customer.id, "0.05");
     const browser = await openBrowserPeer();
     browsers.push(browser);
-    const dialled = await server.app.inject({ method: "POST", url: "/api/local-carrier/calls", headers: { cookie: customer.cookie }, payload: { token, to: "+12025550123", sdp: browser.offer } });
-    expect(dialled.statusCode, dialled.body).toBe(201);
-    const { callSid, sdp } = dialled.json<{ callSid: string; sdp: string }>();
-    await browser.accept(sdp);
+    const { callSid, token } = await dialOnLocalCarrier(server, customer.cookie, "+12025550123", browser);
     await vi.waitFor(async () => expect((await callLog(callSid))?.status).toBe("answered"), { timeout: 10_000 });
     const limit = (await callLog(callSid))!.timeLimitSeconds;
     expect(limit).toBeGreaterThanOrEqual(60);
