@@ -1,5 +1,6 @@
 // Its callbacks to page.evaluate run in the browser.
 /// <reference lib="dom" />
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { chromiumPath } from "../playwright.config";
 import { expect, test } from "./fixtures";
@@ -103,4 +104,23 @@ test("a customer signs in before the app runs: nothing typed is lost and the pre
   // Signed in, the sign-in page sends them on to buying credit (the spec's start page).
   await expect(page).toHaveURL(/\/en\/phone$/, { timeout: AFTER_THE_APP_RUNS });
   expect(typedBeforeTheApp).toBe(true);
+});
+
+test("a keyboard user moves through the FAQ's questions with the arrows before the app runs: the keys are acted on", async ({ page }) => {
+  // The wording is read from the shipped translation file, not from the page's code.
+  const faq = JSON.parse(readFileSync(new URL("../data/translations/en/faq.json", import.meta.url), "utf8")) as Record<string, string>;
+  const letTheAppRun = await openAtLoad(page, "/en/faq");
+  const first = page.getByRole("button", { name: faq["faq.q.how_to_call"] });
+  await first.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  const keyedBeforeTheApp = !(await appIsReady(page));
+  letTheAppRun();
+
+  // Two questions down, as if the app had run all along; Enter then opens it.
+  const emergency = page.getByRole("button", { name: faq["faq.q.emergency"] });
+  await expect(emergency).toBeFocused({ timeout: AFTER_THE_APP_RUNS });
+  await page.keyboard.press("Enter");
+  await expect(emergency).toHaveAttribute("aria-expanded", "true");
+  expect(keyedBeforeTheApp).toBe(true);
 });

@@ -34,6 +34,16 @@ function CallForm({ markReady = false }: { markReady?: boolean }) {
         Start call
       </button>
       <button type="submit">Send</button>
+      <button type="button" onKeyDown={(event) => seen.push(`key ${event.key}${event.shiftKey ? " shift" : ""}`)}>
+        Questions
+      </button>
+      {/* Arrows move focus between these two, as the FAQ's questions do. */}
+      <button type="button" onKeyDown={(event) => event.key === "ArrowDown" && (event.currentTarget.nextElementSibling as HTMLElement).focus()}>
+        First
+      </button>
+      <button type="button" onKeyDown={(event) => seen.push(`second ${event.key}`)}>
+        Second
+      </button>
     </form>
   );
 }
@@ -100,6 +110,36 @@ describe("input before the app has taken over", () => {
     await appTakesOver();
     // The field's final text is given back before the presses: both see it.
     await waitFor(() => expect(seen).toEqual(["call 12", "submit 12 false"]));
+  });
+
+  it("replays a key pressed on a part of the page that answers keys, once, and leaves a field's keys and a button's Enter to the browser", async () => {
+    serverPage();
+    const questions = screen.getByRole("button", { name: "Questions" });
+    fireEvent.keyDown(questions, { key: "ArrowDown", code: "ArrowDown" });
+    // Enter on a button is a click to the browser, kept as a press; Tab and a shortcut are the browser's own.
+    fireEvent.keyDown(questions, { key: "Enter", code: "Enter" });
+    fireEvent.keyDown(questions, { key: "Tab", code: "Tab" });
+    fireEvent.keyDown(questions, { key: "r", code: "KeyR", ctrlKey: true });
+    fireEvent.keyDown(screen.getByLabelText("Number"), { key: "ArrowLeft", code: "ArrowLeft" });
+    fireEvent.keyDown(questions, { key: "End", code: "End", shiftKey: true });
+    expect(seen).toEqual([]);
+    await appTakesOver();
+    await waitFor(() => expect(seen).toEqual(["key ArrowDown", "key End shift"]));
+    // Nothing is replayed twice.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual(["key ArrowDown", "key End shift"]);
+  });
+
+  it("sends keys pressed one after another where the first moved focus, as they would have gone had the app run", async () => {
+    serverPage();
+    const first = screen.getByRole("button", { name: "First" });
+    first.focus();
+    // Before the app runs focus stays put: both keys land on the first button.
+    fireEvent.keyDown(first, { key: "ArrowDown", code: "ArrowDown" });
+    fireEvent.keyDown(first, { key: "ArrowDown", code: "ArrowDown" });
+    await appTakesOver();
+    await waitFor(() => expect(seen).toEqual(["second ArrowDown"]));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Second" }));
   });
 
   it("leaves the app alone once it runs", async () => {

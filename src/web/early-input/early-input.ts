@@ -8,10 +8,10 @@
  * This runs inline in the page's head, before anything else, so it is self-contained:
  * no imports, nothing but the browser. Until `<html data-app-ready>` (set when React has
  * committed the page, src/web/main.tsx) it notes each field typed into and holds every
- * press of a button (and every form submission) back from the page. Once the app is
- * ready it replays them in order: each field's text is given to React as typed input,
- * then each press is made again, waiting each time until React has taken over the part
- * of the page it lands on.
+ * press of a button, every form submission and every key pressed outside a field back from
+ * the page. Once the app is ready it replays them in order: each field's text is given to
+ * React as typed input, each press, submission or key is made again, waiting each time
+ * until React has taken over the part of the page it lands on.
  */
 
 /** What a press before the app runs may land on: a button of any kind. Links work without the app, as links. */
@@ -23,7 +23,20 @@ const TAKEOVER_WAIT_MS = 10_000;
 const TAKEOVER_POLL_MS = 16;
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-type Step = { kind: "type"; field: Field; value: string; checked: boolean } | { kind: "press"; target: HTMLElement } | { kind: "submit"; form: HTMLFormElement };
+/** A key pressed on the page (not into a field), as React's handlers read it. */
+type Key = Pick<KeyboardEvent, "key" | "code" | "shiftKey">;
+type Step =
+  | { kind: "type"; field: Field; value: string; checked: boolean }
+  | { kind: "press"; target: HTMLElement }
+  | { kind: "submit"; form: HTMLFormElement }
+  | { kind: "key"; target: Element; key: Key; focused: boolean };
+
+/**
+ * Keys that are not kept: Tab moves focus and needs no app; Enter and Space on a button make
+ * the browser click it, and the click is kept as a press; modifiers alone do nothing; a
+ * shortcut with Ctrl, Alt or Meta belongs to the browser.
+ */
+const KEYS_NOT_KEPT = new Set(["Tab", "Enter", " ", "Shift", "Control", "Alt", "Meta", "CapsLock"]);
 
 export function captureEarlyInput(win: Window & typeof globalThis): void {
   const root = win.document.documentElement;
@@ -49,6 +62,15 @@ export function captureEarlyInput(win: Window & typeof globalThis): void {
     event.stopImmediatePropagation();
     steps.push({ kind: "press", target });
   };
+  // A key on a part of the page that answers keys (a list of questions moved through with the arrows, a menu):
+  // held back from the page like a press, so that a handler attached meanwhile does not hear it twice.
+  // Not prevented: what the browser does with it (scrolling) still happens.
+  const onKey = (event: Event) => {
+    if (isReady() || !(event instanceof win.KeyboardEvent) || !(event.target instanceof win.Element)) return;
+    if (KEYS_NOT_KEPT.has(event.key) || event.ctrlKey || event.altKey || event.metaKey || takesText(win, event.target)) return;
+    event.stopImmediatePropagation();
+    steps.push({ kind: "key", target: event.target, key: { key: event.key, code: event.code, shiftKey: event.shiftKey }, focused: event.target === win.document.activeElement });
+  };
   const onSubmit = (event: Event) => {
     if (isReady() || !(event.target instanceof win.HTMLFormElement)) return;
     event.preventDefault();
@@ -60,12 +82,14 @@ export function captureEarlyInput(win: Window & typeof globalThis): void {
   win.addEventListener("change", onType, true);
   win.addEventListener("click", onPress, true);
   win.addEventListener("submit", onSubmit, true);
+  win.addEventListener("keydown", onKey, true);
 
   const whenReady = () => {
     win.removeEventListener("input", onType, true);
     win.removeEventListener("change", onType, true);
     win.removeEventListener("click", onPress, true);
     win.removeEventListener("submit", onSubmit, true);
+    win.removeEventListener("keydown", onKey, true);
     void replay(win, steps);
   };
   if (isReady()) return whenReady();
@@ -84,15 +108,20 @@ async function replay(win: Window & typeof globalThis, steps: Step[]) {
     if (event.isTrusted && event.target) retypedSince.add(event.target);
   };
   win.addEventListener("input", noteRetyped, true);
+  let lastKeyTarget: Element | null = null;
+  const keyOn = (element: Element | null) => element ?? win.document.body;
   try {
     for (const step of steps) {
-      const element = step.kind === "type" ? step.field : step.kind === "press" ? step.target : step.form;
+      const element = step.kind === "type" ? step.field : step.kind === "submit" ? step.form : step.target;
       // The page it was pressed on is gone (the app navigated): there is nothing to make it on.
       if (!element.isConnected) continue;
       await takenOver(win, element);
       if (step.kind === "type" && !retypedSince.has(step.field)) giveBack(win, step);
       else if (step.kind === "press" && !step.target.matches(":disabled")) step.target.click();
       else if (step.kind === "submit") step.form.requestSubmit();
+      else if (step.kind === "key") keyOn(step.focused && step.target === lastKeyTarget ? win.document.activeElement : step.target).dispatchEvent(new win.KeyboardEvent("keydown", { ...step.key, bubbles: true, cancelable: true }));
+      // Keys pressed one after another on one element (ArrowDown, ArrowDown) went where focus was; the first may have moved it.
+      lastKeyTarget = step.kind === "key" ? step.target : null;
     }
   } finally {
     win.removeEventListener("input", noteRetyped, true);
@@ -114,6 +143,13 @@ function takenOver(win: Window & typeof globalThis, element: Element): Promise<v
     };
     check();
   });
+}
+
+/** Where a key is typing: a field's own keys reach it natively, and its text is kept as typed. */
+function takesText(win: Window & typeof globalThis, target: Element): boolean {
+  if (target instanceof win.HTMLTextAreaElement || target instanceof win.HTMLSelectElement) return true;
+  if (target instanceof win.HTMLInputElement) return !["button", "submit", "reset", "checkbox", "radio", "image"].includes(target.type);
+  return target instanceof win.HTMLElement && target.isContentEditable;
 }
 
 const isCheckable = (field: Field): field is HTMLInputElement => field.tagName === "INPUT" && (field.type === "checkbox" || field.type === "radio");
