@@ -23,6 +23,9 @@ export default defineConfig({
     sourcemap: "hidden",
     // Read by scripts/first-load-budget.js (which files the first load of a page needs); never served (build.js moves it out).
     manifest: true,
+    // Every browser the app supports but Safari 16 knows <link rel="modulepreload">; there the app's modules load as they
+    // are imported, a little later. The polyfill would otherwise run on every page at load (decision 051).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       onwarn(warning, warn) {
         // Packages' "use client" lines mean nothing to a bundle.

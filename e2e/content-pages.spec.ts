@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "./fixtures";
+import { appRunning, expect, test } from "./fixtures";
 import { seriousAccessibilityProblems } from "./support/accessibility";
 
 // The expected wording is read from the shipped translation files, not from the page's code.
@@ -15,7 +15,7 @@ test("a visitor opens the FAQ from the footer and expands a question with the ke
   await expect(page).toHaveURL(/\/en\/faq$/);
   // The footer waits to be taken over until it is needed (decision 034): a click on it before then may be a plain
   // link's, which loads the FAQ page afresh. Keys pressed before that page is taken over reach no handler.
-  await page.locator("html[data-app-ready]").waitFor({ state: "attached" });
+  await appRunning(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(enFaq["faq.heading"] ?? "");
   await expect(page).toHaveTitle(`${enFaq["faq.title"]} · Dialwise`);
 

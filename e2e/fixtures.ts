@@ -27,9 +27,20 @@ export const BUILT_SERVER = path.resolve(import.meta.dirname, "../dist/server/ma
 
 /**
  * A public page arrives rendered by the server and shows before its scripts run; until the
- * app takes it over (`<html data-app-ready>`, src/web/main.tsx) a click does nothing. A test
- * navigation waits for that, as a person waits for a page to respond.
+ * app takes it over (`<html data-app-ready>`, src/web/main.tsx) a click is held and replayed
+ * (decision 035). A page rendered for a visitor starts its app at their first use (decision 051):
+ * the pointer moves over it, as a person's does as they look, and the test waits for the app.
  */
+export async function appRunning(page: Page): Promise<void> {
+  const waitsForUse = await page.locator('#root[data-app-start="first-use"]').count();
+  if (waitsForUse > 0) {
+    // Two moves, so the pointer moves even when it rests on the first point already.
+    await page.mouse.move(1, 1);
+    await page.mouse.move(2, 2);
+  }
+  await page.locator("html[data-app-ready]").waitFor({ state: "attached" });
+}
+
 /** Contexts whose pages run no scripts: nothing there takes a page over. */
 const scriptless = new WeakSet<BrowserContext>();
 
@@ -41,7 +52,7 @@ function waitForAppOnNavigation(page: Page): Page {
     Object.assign(page, {
       [method]: async (...args: unknown[]) => {
         const response = await original(...args);
-        if (!scriptless.has(page.context()) && (response?.headers()["content-type"] ?? "").startsWith("text/html")) await page.locator("html[data-app-ready]").waitFor({ state: "attached" });
+        if (!scriptless.has(page.context()) && (response?.headers()["content-type"] ?? "").startsWith("text/html")) await appRunning(page);
         return response;
       },
     });

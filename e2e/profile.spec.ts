@@ -1,4 +1,4 @@
-import { expect, testWithOwnServer as test } from "./fixtures";
+import { appRunning, expect, testWithOwnServer as test } from "./fixtures";
 import { parseMoney } from "../src/shared/money";
 import { chromiumPath } from "../playwright.config";
 import { createVerifiedUser, signIn } from "./support/accounts";
@@ -66,7 +66,7 @@ test("the preferred language follows the person to another device at sign-in", a
   try {
     const other = await elsewhere.newPage();
     await other.goto(`${base}/en/auth`);
-    await other.locator("html[data-app-ready]").waitFor({ state: "attached" });
+    await appRunning(other);
     await other.getByLabel("Email").fill(account.email);
     await other.getByLabel("Password").fill(account.password);
     await other.getByRole("button", { name: "Sign In" }).last().click();

@@ -11,7 +11,7 @@ const LANGUAGES = ["en", "sv", "ar", "zh", "fr", "de", "es", "hi", "ru", "pt"];
 /** The parts of a page's HTML a crawler reads, parsed by hand. */
 function readHtml(html: string) {
   const text = (fragment: string) => fragment.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").trim();
-  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"));
+  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf("</body>"));
   return {
     h1: [...root.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => text(match[1] ?? "")),
     title: text(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? ""),

@@ -1,21 +1,31 @@
 import "./styles.css";
+import { APP_START_ATTRIBUTE, APP_START_ON_FIRST_USE } from "../shared/site/ssr-state";
+import { firstUse } from "./early-input/first-use";
+import { startDeferredAnalytics } from "./lib/analytics/deferred-analytics";
 import { afterFirstContentfulPaint } from "./lib/first-paint";
 import { warmIntl } from "./lib/warm-intl";
 
 /**
  * The page's entry. A public page arrives rendered by the server; the browser should
  * show that HTML before it spends a slow phone's CPU on the app (evaluating it, then
- * taking the HTML over), so the app starts once the page's first contentful paint is
- * on screen. Nothing is preloaded ahead of that paint, so the HTML and the stylesheet
- * have the connection to themselves; the app's modules are then fetched together
- * (decision 018). The stylesheet is imported here,
- * not by the app, so index.html links it and it blocks the first paint as it must.
- * The bare shell of a private page has nothing to show, so its app starts at once.
+ * taking the HTML over). A page rendered for nobody signed in is whole as it is (links
+ * work, and what is typed or pressed is kept and replayed: decision 035), so its app
+ * starts at the visitor's first use: a pointer moving or pressing, a touch, a key, focus,
+ * a scroll (decision 051). A signed-in person's page starts once its first contentful
+ * paint is on screen: it keeps their balance live and rings for incoming calls. Nothing
+ * is preloaded ahead of that, so the HTML and the stylesheet have the connection to
+ * themselves; the app's modules are then fetched together (decision 018). The stylesheet
+ * is imported here, not by the app, so index.html links it and it blocks the first paint
+ * as it must. The bare shell of a private page has nothing to show, so its app starts at once.
  */
-const serverRendered = document.getElementById("root")?.hasChildNodes() === true;
-void (serverRendered ? afterFirstContentfulPaint() : Promise.resolve()).then(() => {
+const root = document.getElementById("root");
+const serverRendered = root?.hasChildNodes() === true;
+const startsOnFirstUse = serverRendered && root?.getAttribute(APP_START_ATTRIBUTE) === APP_START_ON_FIRST_USE;
+void (startsOnFirstUse ? firstUse(window) : serverRendered ? afterFirstContentfulPaint() : Promise.resolve()).then(() => {
   const app = import("./main");
   // While the app's code downloads, the main thread is idle: load ICU's data the page will format with.
   setTimeout(() => warmIntl(document.documentElement.lang || "en"), 0);
   return app;
 });
+// Only when the server named an analytics ID, and only after the first interaction or 5 s: apart from the app, which may wait longer.
+startDeferredAnalytics();

@@ -10,7 +10,6 @@ import { releaseAllIslands, watchIslands } from "./lib/islands";
 import { nextTask } from "./lib/next-task";
 import { keepServerAnswersFresh } from "./ssr/server-answers";
 import { readSsrState } from "./ssr/ssr-state";
-import { startDeferredAnalytics } from "./lib/analytics/deferred-analytics";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");
@@ -95,5 +94,3 @@ async function loadMatchedPages() {
 }
 
 void start(root);
-// Only when the server named an analytics ID, and only after the first interaction or 5 s.
-startDeferredAnalytics();

@@ -20,7 +20,7 @@ const strings = (language: string, file: string) => JSON.parse(readFileSync(path
 
 /** What a client without JavaScript reads: the root element's HTML and the state handed to the browser. */
 function readPage(html: string) {
-  const root = /<div id="root">([\s\S]*?)<\/div><script type="module"/.exec(html)?.[1] ?? "";
+  const root = /<div id="root"[^>]*>([\s\S]*?)<\/div><script type="module"/.exec(html)?.[1] ?? "";
   const state = /<script type="application\/json" id="dw-ssr">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const text = root.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
   const headings = [...root.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => (match[1] ?? "").replace(/<[^>]+>/g, "").trim());
@@ -153,6 +153,14 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
     expect(visitor.root).not.toContain(strings("en", "home")["index.balance.heading"]);
   });
 
+  it("lets a visitor's page start its app at their first use, and a signed-in customer's at once", async () => {
+    // The customer's page keeps their balance live and rings for their calls: it must run without being touched (decision 051).
+    const customer = await buildUser(server);
+    const rootTag = (body: string) => /<div id="root"[^>]*>/.exec(body)?.[0];
+    expect(rootTag((await server.app.inject({ url: "/en", headers: { cookie: customer.cookie } })).body)).toBe('<div id="root">');
+    for (const url of ["/en", "/ar/country/in", "/fr/faq"]) expect(rootTag((await server.app.inject({ url })).body), url).toBe('<div id="root" data-app-start="first-use">');
+  });
+
   it("renders a page once for every address that differs only in parameters the page does not read", async () => {
     // A flood's addresses: campaign tags, click ids and anything else a visitor can make unique.
     const first = await server.app.inject({ url: "/en/country/gb?utm_source=flood-1" });
@@ -185,7 +193,7 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
       // Every one is the search page with its own head, rendered or not.
       expect(answer.statusCode).toBe(200);
       expect(answer.body).toContain(`<title>${strings("en", "seo")["seo.search.title"]} · `);
-      expect(answer.body).toContain('<div id="root">');
+      expect(answer.body).toMatch(/<div id="root"( data-app-start="first-use")?>/);
     }
     // The slots come back: a page asked alone afterwards is rendered.
     expect(readPage((await server.app.inject({ url: `/en/search?q=after-${engine}` })).body).state).toBeDefined();

@@ -6,7 +6,7 @@ import { SESSION_COOKIE_NAME } from "../auth/auth";
 import { isLocale, type Locale } from "../../shared/i18n/locales";
 import { PUBLIC_PAGE_PATHS } from "../../shared/site/page-paths";
 import { canonicalPageAddress } from "../../shared/site/page-query";
-import { serializeSsrState, SSR_STATE_ELEMENT_ID, type RenderedPage, type RenderRequest } from "../../shared/site/ssr-state";
+import { APP_START_ATTRIBUTE, APP_START_ON_FIRST_USE, serializeSsrState, SSR_STATE_ELEMENT_ID, type RenderedPage, type RenderRequest } from "../../shared/site/ssr-state";
 
 /** Writes a public page's content into its HTML; the HTML unchanged for any other page. */
 export type BodyRenderer = (html: string, request: FastifyRequest) => Promise<string>;
@@ -99,7 +99,7 @@ export async function loadBodyRenderer(
     }
     if (page === null) return html;
     const written = html
-      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`)
+      .replace('<div id="root"></div>', () => `<div id="root"${page.state.session === null ? ` ${APP_START_ATTRIBUTE}="${APP_START_ON_FIRST_USE}"` : ""}>${page.html}</div>`)
       .replace("</body>", () => `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${serializeSsrState(page.state)}</script></body>`);
     kept?.set(address, { sources, html: written });
     return written;

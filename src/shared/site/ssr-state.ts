@@ -43,6 +43,15 @@ export interface SsrState {
 
 export const SSR_STATE_ELEMENT_ID = "dw-ssr";
 
+/**
+ * Written on the page's root (`<div id="root" data-app-start="first-use">`) when the page
+ * was rendered for nobody signed in: its app starts at the visitor's first use, not at load
+ * (decision 051). A signed-in person's page starts at once: it keeps their balance live and
+ * rings for their incoming calls.
+ */
+export const APP_START_ATTRIBUTE = "data-app-start";
+export const APP_START_ON_FIRST_USE = "first-use";
+
 /** JSON safe inside a <script> element: nothing in it can close the element or open a comment. */
 export function serializeSsrState(state: SsrState): string {
   return JSON.stringify(state)

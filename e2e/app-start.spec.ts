@@ -1,0 +1,52 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createVerifiedUser, signIn } from "./support/accounts";
+
+/**
+ * When the app starts (decision 051). A page rendered for a visitor is whole as the server
+ * wrote it, so its app waits for the visitor's first use; a signed-in customer's page starts
+ * at once, because it keeps their balance live and rings for their calls.
+ */
+
+/** Opens `path` and returns once the network has been quiet, without the fixture's wait for the app; and the app's requests seen so far. */
+async function openAndSettle(page: Page, path: string) {
+  const appRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/main-[\w-]+\.js$/.test(request.url())) appRequests.push(request.url());
+  });
+  await page.mainFrame().goto(path, { waitUntil: "networkidle" });
+  return appRequests;
+}
+
+const appIsReady = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-app-ready"));
+
+test("a visitor's page waits, whole and readable, until they move the pointer, then the app takes it over", async ({ page }) => {
+  const appRequests = await openAndSettle(page, "/en");
+  // The page as the server wrote it: its heading, its links, its call section; the app's code not even asked for.
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/en/faq");
+  expect(appRequests).toEqual([]);
+  expect(await appIsReady(page)).toBe(false);
+
+  await page.mouse.move(40, 300);
+  await page.locator("html[data-app-ready]").waitFor({ state: "attached" });
+  expect(appRequests).toHaveLength(1);
+  // Taken over: the language button opens its dialog.
+  await page.getByRole("banner").getByRole("button", { name: /language/i }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});
+
+test("a keyboard user's first Tab starts the app on a country page", async ({ page }) => {
+  const appRequests = await openAndSettle(page, "/en/country/in");
+  expect(appRequests).toEqual([]);
+  await page.keyboard.press("Tab");
+  await page.locator("html[data-app-ready]").waitFor({ state: "attached" });
+  expect(appRequests).toHaveLength(1);
+});
+
+test("a signed-in customer's page starts without being touched: their balance and calls are live", async ({ page, server }) => {
+  const customer = await createVerifiedUser(page.request, server);
+  await signIn(page.request, server, customer);
+  await openAndSettle(page, "/en");
+  await page.locator("html[data-app-ready]").waitFor({ state: "attached" });
+});
