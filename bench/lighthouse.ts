@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startProcess, type ServerProcess } from "../scripts/server-process";
+import { runFirstUseBench, type FirstUseFigures } from "./first-use";
 
 /**
  * Lighthouse (mobile) on the public pages of the built app, each beside a baseline
@@ -44,6 +45,8 @@ export interface LighthouseFigures {
 export interface LighthouseReport {
   baseline: LighthouseFigures;
   pages: (LighthouseFigures & { ratioToBaseline: { performance: number | null; lcp: number | null } })[];
+  /** What Lighthouse does not see: the takeover at a visitor's first use of each page (first-use.ts). */
+  firstUse: FirstUseFigures[];
 }
 
 interface NetworkRequest {
@@ -147,7 +150,8 @@ export async function runLighthouseBench(): Promise<LighthouseReport> {
       const figures = await audit(`${product.url}${page}`, page);
       pages.push({ ...figures, ratioToBaseline: { performance: ratio(figures.performance, baseline.performance), lcp: ratio(figures.lcpMs, baseline.lcpMs) } });
     }
-    return { baseline, pages };
+    const firstUse = await runFirstUseBench(product.url, LIGHTHOUSE_PAGES, chromiumPath);
+    return { baseline, pages, firstUse };
   } finally {
     for (const server of servers.reverse()) await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -174,6 +178,8 @@ export function printLighthouseReport(report: LighthouseReport): void {
     "LCP ratio": ratios.lcp,
   });
   console.table([row(report.baseline, { performance: 1, lcp: 1 }), ...report.pages.map((page) => row(page, page.ratioToBaseline))]);
+  console.log("A visitor's first use (the app starts then, decision 051): CPU 4× slower, slow 4G; ms from the pointer's first move to the app taking the page over:");
+  console.table(report.firstUse.map((figures) => ({ page: figures.page, cache: figures.cache, "ready ms": figures.readyMs, "longest task ms": figures.longestTaskMs, "blocking ms": figures.blockingMs })));
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

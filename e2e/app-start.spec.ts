@@ -50,3 +50,13 @@ test("a signed-in customer's page starts without being touched: their balance an
   await openAndSettle(page, "/en");
   await page.locator("html[data-app-ready]").waitFor({ state: "attached" });
 });
+
+test("a visitor's page whose state cannot be had (the connection drops) is rendered by the app itself and still answers", async ({ page }) => {
+  await page.route("**/api/page-state?**", (route) => route.abort("connectionfailed"));
+  await openAndSettle(page, "/en");
+  await page.mouse.move(40, 300);
+  await page.locator("html[data-app-ready]").waitFor({ state: "attached" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: /language/i }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});

@@ -98,8 +98,10 @@ test("a server-rendered page shows before the app runs, and the app takes it ove
   expect(timing.contentfulPaint).not.toBeNull();
   expect(timing.appStart).not.toBeNull();
   expect(timing.contentfulPaint ?? Infinity).toBeLessThanOrEqual(timing.appStart ?? -Infinity);
-  // The rates and site answers came with the page; better-auth still checks the session, and the rest of the strings load when idle.
-  expect(apiRequests.filter((path) => !path.startsWith("/api/auth/get-session") && !path.startsWith("/api/i18n/"))).toEqual([]);
+  // The rates and site answers came in the page's state, asked for once at the visitor's first use (decision 051); better-auth
+  // still checks the session, and the rest of the strings load when idle. Nothing the page showed is fetched again.
+  expect(apiRequests.filter((path) => path === "/api/page-state")).toEqual(["/api/page-state"]);
+  expect(apiRequests.filter((path) => !path.startsWith("/api/auth/get-session") && !path.startsWith("/api/i18n/") && path !== "/api/page-state")).toEqual([]);
 });
 
 test("a country page in another language asks only for the rest of its own language's strings: English, its fallback, came with it", async ({ page }) => {

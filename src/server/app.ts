@@ -68,6 +68,7 @@ import { openPublishedPosts } from "./modules/blog/published-posts";
 import { renderPage, type PageHeadSources } from "./modules/site/page-head";
 import { visitorLanguage } from "./modules/site/visitor-language";
 import { loadBodyRenderer } from "./http/page-render";
+import { registerPageStateRoute } from "./http/page-state-route";
 import { createPageLimit, PAGE_LIMIT_NOTICE_KEY, withLimitNotice } from "./http/page-limit";
 import { createPostHeads } from "./modules/site/post-heads";
 import { registerBlogRoutes } from "./modules/blog/routes";
@@ -295,7 +296,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     if (await stillRunning(webAppBuilt)) await progress.step("Waiting for the web app's build", () => webAppBuilt);
     else await webAppBuilt;
   }
-  const renderBody =
+  const pageRenderer =
     options.webRoot === false || ssrEntry === false
       ? null
       : await loadBodyRenderer(app, ssrEntry, {
@@ -304,6 +305,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           sources: () => [rates.current(), publishedPosts.version()],
           concurrency: config.pageRenderConcurrency,
         });
+  if (pageRenderer !== null) registerPageStateRoute(app, pageRenderer);
+  const renderBody = pageRenderer?.body ?? null;
   const pageShell =
     options.webRoot === false
       ? null

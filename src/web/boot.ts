@@ -1,9 +1,10 @@
 import "./styles.css";
 import { APP_START_ATTRIBUTE, APP_START_ON_FIRST_USE } from "../shared/site/ssr-state";
 import { firstUse } from "./early-input/first-use";
-import { startDeferredAnalytics } from "./lib/analytics/deferred-analytics";
+import { ANALYTICS_META_NAME } from "../shared/analytics/analytics";
 import { afterFirstContentfulPaint } from "./lib/first-paint";
 import { warmIntl } from "./lib/warm-intl";
+import { requestPageState } from "./ssr/page-state-request";
 
 /**
  * The page's entry. A public page arrives rendered by the server; the browser should
@@ -11,7 +12,8 @@ import { warmIntl } from "./lib/warm-intl";
  * taking the HTML over). A page rendered for nobody signed in is whole as it is (links
  * work, and what is typed or pressed is kept and replayed: decision 035), so its app
  * starts at the visitor's first use: a pointer moving or pressing, a touch, a key, focus,
- * a scroll (decision 051). A signed-in person's page starts once its first contentful
+ * a scroll; its HTML came without the state it was rendered from, which is asked for then
+ * (decision 051). A signed-in person's page starts once its first contentful
  * paint is on screen: it keeps their balance live and rings for incoming calls. Nothing
  * is preloaded ahead of that, so the HTML and the stylesheet have the connection to
  * themselves; the app's modules are then fetched together (decision 018). The stylesheet
@@ -22,10 +24,13 @@ const root = document.getElementById("root");
 const serverRendered = root?.hasChildNodes() === true;
 const startsOnFirstUse = serverRendered && root?.getAttribute(APP_START_ATTRIBUTE) === APP_START_ON_FIRST_USE;
 void (startsOnFirstUse ? firstUse(window) : serverRendered ? afterFirstContentfulPaint() : Promise.resolve()).then(() => {
+  // A visitor's page came without the state it was rendered from: asked for beside the app's code.
+  if (startsOnFirstUse) void requestPageState();
   const app = import("./main");
   // While the app's code downloads, the main thread is idle: load ICU's data the page will format with.
   setTimeout(() => warmIntl(document.documentElement.lang || "en"), 0);
   return app;
 });
-// Only when the server named an analytics ID, and only after the first interaction or 5 s: apart from the app, which may wait longer.
-startDeferredAnalytics();
+// Only when the server named an analytics ID (its code is not even fetched otherwise), and only after the first
+// interaction or 5 s: apart from the app, which may wait longer.
+if (document.querySelector(`meta[name="${ANALYTICS_META_NAME}"]`)) void import("./lib/analytics/deferred-analytics").then(({ startDeferredAnalytics }) => startDeferredAnalytics());

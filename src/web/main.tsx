@@ -3,12 +3,14 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider } from "react-router";
 import { fixRegionNames } from "../shared/countries/countries";
+import { APP_START_ATTRIBUTE, APP_START_ON_FIRST_USE } from "../shared/site/ssr-state";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { createRouter, routes } from "./app/router";
 import { seedLocale } from "./lib/i18n/i18n";
 import { releaseAllIslands, watchIslands } from "./lib/islands";
 import { nextTask } from "./lib/next-task";
 import { keepServerAnswersFresh } from "./ssr/server-answers";
+import { requestPageState } from "./ssr/page-state-request";
 import { readSsrState } from "./ssr/ssr-state";
 
 const root = document.getElementById("root");
@@ -24,7 +26,8 @@ async function start(container: HTMLElement) {
   // When the app began to run, for the browser's own timeline (and a test that it comes after the first paint).
   performance.mark("app-start");
   const queryClient = createQueryClient();
-  const state = readSsrState(document);
+  // A visitor's page comes without its state, asked for at their first use (boot.ts; decision 051); without it the app renders the page itself.
+  const state = readSsrState(document) ?? (container.getAttribute(APP_START_ATTRIBUTE) === APP_START_ON_FIRST_USE ? await requestPageState() : null);
   if (!state) {
     createRoot(container).render(
       <StrictMode>
@@ -77,6 +80,8 @@ async function start(container: HTMLElement) {
 function AppReady({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.appReady = "true";
+    // For the browser's own timeline, beside "app-start" (and the first-use benchmark, bench/first-use.ts).
+    performance.mark("app-ready");
   }, []);
   return children;
 }

@@ -18,10 +18,10 @@ const INDEX = `<!doctype html>
 const RENDER_MODULE = path.resolve("src/web/ssr/render-page.tsx");
 const strings = (language: string, file: string) => JSON.parse(readFileSync(path.join("data", "translations", language, `${file}.json`), "utf8")) as Record<string, string>;
 
-/** What a client without JavaScript reads: the root element's HTML and the state handed to the browser. */
-function readPage(html: string) {
+/** What a client without JavaScript reads: the root element's HTML; and the state handed to the browser, in the page or (a visitor's page) asked for apart. */
+function readPage(html: string, askedState?: string) {
   const root = /<div id="root"[^>]*>([\s\S]*?)<\/div><script type="module"/.exec(html)?.[1] ?? "";
-  const state = /<script type="application\/json" id="dw-ssr">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const state = /<script type="application\/json" id="dw-ssr">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? askedState;
   const text = root.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
   const headings = [...root.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => (match[1] ?? "").replace(/<[^>]+>/g, "").trim());
   return { root, text, headings, state: state === undefined ? undefined : (JSON.parse(state) as { language: string; session?: unknown; strings: Record<string, string>; english: Record<string, string>; queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }) };
@@ -55,9 +55,13 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  const get = async (url: string) => {
-    const response = await server.app.inject({ url });
-    return { status: response.statusCode, page: readPage(response.body) };
+  /** The page's state as its app asks for it at a visitor's first use (decision 051). */
+  const askState = (url: string, headers: Record<string, string> = {}) => server.app.inject({ url: `/api/page-state?page=${encodeURIComponent(url)}`, headers });
+  /** A public page as a browser gets it: its HTML and, for a visitor's page, the state its app asks for. */
+  const get = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await server.app.inject({ url, headers });
+    const waitsForUse = response.body.includes('<div id="root" data-app-start="first-use">');
+    return { status: response.statusCode, body: response.body, page: readPage(response.body, waitsForUse ? (await askState(url, headers)).body : undefined) };
   };
 
   it("writes the home page in its language, with the strings and answers the browser takes over", async () => {
@@ -116,8 +120,9 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
   it("renders a visitor's page again once what it shows changes, on any instance", async () => {
     const before = await get("/en/blogs-guides");
     expect(before.page.text).not.toContain("Calling the islands cheaply");
-    // The same page again is the same HTML: kept, not rendered anew (its answers carry the time they were fetched).
+    // The same page again is the same HTML and state: kept, not rendered anew (its state's answers carry the time they were fetched).
     expect((await server.app.inject({ url: "/en/blogs-guides" })).body).toBe((await server.app.inject({ url: "/en/blogs-guides" })).body);
+    expect((await askState("/en/blogs-guides")).body).toBe((await askState("/en/blogs-guides")).body);
 
     const admin = await buildUser(server, { role: "admin" });
     const created = await server.app.inject({
@@ -148,7 +153,7 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
     expect(token.length).toBeGreaterThan(10);
     expect(response.body).not.toContain(token);
     // A visitor without the cookie gets the visitor's page, not the customer's.
-    const visitor = readPage((await server.app.inject({ url: "/en" })).body);
+    const visitor = (await get("/en")).page;
     expect(visitor.state?.session).toBeNull();
     expect(visitor.root).not.toContain(strings("en", "home")["index.balance.heading"]);
   });
@@ -161,16 +166,41 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
     for (const url of ["/en", "/ar/country/in", "/fr/faq"]) expect(rootTag((await server.app.inject({ url })).body), url).toBe('<div id="root" data-app-start="first-use">');
   });
 
+  it("sends a visitor's page without its state, which its app then asks for: the state of that very render", async () => {
+    const page = await server.app.inject({ url: "/de/country/fr?utm_source=state" });
+    // Most of a page's bytes were its state; a visitor's page goes out without them.
+    expect(page.body).not.toContain('id="dw-ssr"');
+    const asked = await askState("/de/country/fr?utm_source=state");
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers["cache-control"]).toBe("no-store");
+    const state = asked.json<{ language: string; session: unknown; queries: { queries: { queryKey: unknown[]; state: { dataUpdatedAt: number } }[] } }>();
+    expect(state).toMatchObject({ language: "de", session: null });
+    // The same render the page came from (kept), not a new one: its answers were fetched no later than the page went out.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await askState("/de/country/fr")).body).toBe(asked.body);
+    // A signed-in customer's page carries its state, since its app starts at once.
+    const customer = await buildUser(server);
+    expect((await server.app.inject({ url: "/de/country/fr", headers: { cookie: customer.cookie } })).body).toContain('id="dw-ssr"');
+  });
+
+  it("answers the state of public pages only, and refuses an address that is not a path", async () => {
+    expect((await askState("/en/profile")).statusCode).toBe(404);
+    expect((await askState("//evil.example/en")).statusCode).toBe(404);
+    expect((await server.app.inject({ url: `/api/page-state?page=${encodeURIComponent("https://evil.example/en")}` })).statusCode).toBe(400);
+    expect((await server.app.inject({ url: "/api/page-state" })).statusCode).toBe(400);
+  });
+
   it("renders a page once for every address that differs only in parameters the page does not read", async () => {
     // A flood's addresses: campaign tags, click ids and anything else a visitor can make unique.
-    const first = await server.app.inject({ url: "/en/country/gb?utm_source=flood-1" });
-    expect(first.statusCode).toBe(200);
-    expect(readPage(first.body).state?.language).toBe("en");
+    const first = await get("/en/country/gb?utm_source=flood-1");
+    expect(first.status).toBe(200);
+    expect(first.page.state?.language).toBe("en");
+    const firstState = JSON.stringify(first.page.state);
     for (const query of ["utm_source=flood-2&utm_medium=x", "gclid=abc", "fbclid=def", "cachebuster=3", "utm_campaign=y&q=ignored", ""]) {
-      // A render made later carries a later fetch time in its answers: a page rendered anew would differ.
+      // A render made later carries a later fetch time in its answers (its state): a page rendered anew would differ.
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const again = await server.app.inject({ url: query === "" ? "/en/country/gb" : `/en/country/gb?${query}` });
-      expect(again.body === first.body, `${query}: rendered anew`).toBe(true);
+      const again = await get(query === "" ? "/en/country/gb" : `/en/country/gb?${query}`);
+      expect(again.body === first.body && JSON.stringify(again.page.state) === firstState, `${query}: rendered anew`).toBe(true);
     }
   });
 
@@ -186,7 +216,7 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
     // Searches nobody asked before, all at the same moment: none of them can come from a cache.
     const queries = ["jam", "ind", "swe", "fra", "ger", "spa", "bra", "chi"].map((word) => `${word}-${engine}`);
     const answers = await Promise.all(queries.map((query) => server.app.inject({ url: `/en/search?q=${query}` })));
-    const rendered = answers.filter((answer) => readPage(answer.body).state !== undefined);
+    const rendered = answers.filter((answer) => readPage(answer.body).root !== "");
     expect(rendered.length).toBeGreaterThanOrEqual(1);
     expect(rendered.length).toBeLessThanOrEqual(2);
     for (const answer of answers) {
@@ -196,6 +226,18 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
       expect(answer.body).toMatch(/<div id="root"( data-app-start="first-use")?>/);
     }
     // The slots come back: a page asked alone afterwards is rendered.
-    expect(readPage((await server.app.inject({ url: `/en/search?q=after-${engine}` })).body).state).toBeDefined();
+    expect((await get(`/en/search?q=after-${engine}`)).page.state).toBeDefined();
+  });
+
+  it("asks a browser to come back in a moment for a state while every render slot is taken", async () => {
+    const queries = ["nor", "den", "ita", "por", "pol", "aus", "can", "mex"].map((word) => `${word}-state-${engine}`);
+    const answers = await Promise.all(queries.map((query) => askState(`/en/search?q=${query}`)));
+    const busy = answers.filter((answer) => answer.statusCode === 503);
+    expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    expect(busy.length).toBeGreaterThanOrEqual(queries.length - 2);
+    for (const answer of busy) {
+      expect(answer.headers["retry-after"]).toBe("2");
+      expect(answer.json()).toMatchObject({ error: { code: "service_unavailable" } });
+    }
   });
 });

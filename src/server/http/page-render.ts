@@ -44,7 +44,22 @@ export function publicPageLanguage(pathname: string): Locale | null {
  * requests answered in-process by this app, so the HTML holds what the page shows
  * and the browser hydrates it. Without that module (a server-only build, tests with
  * a stand-in web root) pages go out as the bare shell, as before.
+ *
+ * A page rendered for nobody signed in starts its app at the visitor's first use
+ * (decision 051): its HTML carries no state, which is most of its bytes; the app asks
+ * for it then (`state`, GET /api/page-state). A signed-in person's page starts at once,
+ * with its state written into it.
  */
+export interface PageRenderer {
+  /** Writes a public page's content (and a signed-in person's state) into its HTML; the HTML unchanged for any other page. */
+  body: BodyRenderer;
+  /**
+   * The state a public page at `address` (path and query) is rendered from, as JSON, for the visitor making `request`;
+   * null for an address that is not a public page, "busy" while the renders in progress are at their limit.
+   */
+  state: (address: string, request: FastifyRequest) => Promise<string | null | "busy">;
+}
+
 export async function loadBodyRenderer(
   app: FastifyInstance,
   entryFile: string,
@@ -56,7 +71,7 @@ export async function loadBodyRenderer(
     /** How many pages may be rendered at once; past that a page goes out as the shell with its head, for the browser to render. */
     concurrency: number;
   },
-): Promise<BodyRenderer | null> {
+): Promise<PageRenderer | null> {
   if (!existsSync(entryFile)) return null;
   const module = (await import(pathToFileURL(entryFile).href)) as RenderModule;
   // A visitor who is not signed in sees what every such visitor sees: their page is kept while
@@ -68,21 +83,21 @@ export async function loadBodyRenderer(
   const queriedPages = new LRUCache<string, KeptPage>({ max: 100 });
   let rendering = 0;
 
-  return async (html, request) => {
-    const publicPage = publicPageOf(request.url.split("?")[0] ?? "/");
-    if (publicPage === null) return html;
+  const render = async (url: string, request: FastifyRequest): Promise<KeptPage | null | "busy"> => {
+    const publicPage = publicPageOf(url.split("?")[0] ?? "/");
+    if (publicPage === null) return null;
     const { page: path, language } = publicPage;
-    const address = canonicalPageAddress(request.url, path);
+    const address = canonicalPageAddress(url, path);
     const [strings, english] = await Promise.all([options.strings(language), options.strings("en")]);
     const signedIn = SESSION_COOKIE.test(request.headers.cookie ?? "");
     const kept = signedIn ? null : address.includes("?") ? queriedPages : visitorPages;
-    const sources = [html, strings, english, ...options.sources()];
+    const sources = [strings, english, ...options.sources()];
     const found = kept?.get(address);
-    if (found && found.sources.length === sources.length && found.sources.every((source, index) => source === sources[index])) return found.html;
+    if (found && found.sources.length === sources.length && found.sources.every((source, index) => source === sources[index])) return found;
     // Renders share the event loop with the API and the carriers' webhooks, and a render is
     // costly: past the limit the page goes out with its head and an empty root, which the
     // browser renders as it does a private page (decision 026).
-    if (rendering >= options.concurrency) return html;
+    if (rendering >= options.concurrency) return "busy";
     rendering += 1;
     let page: RenderedPage | null;
     try {
@@ -97,18 +112,36 @@ export async function loadBodyRenderer(
     } finally {
       rendering -= 1;
     }
-    if (page === null) return html;
-    const written = html
-      .replace('<div id="root"></div>', () => `<div id="root"${page.state.session === null ? ` ${APP_START_ATTRIBUTE}="${APP_START_ON_FIRST_USE}"` : ""}>${page.html}</div>`)
-      .replace("</body>", () => `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${serializeSsrState(page.state)}</script></body>`);
-    kept?.set(address, { sources, html: written });
-    return written;
+    if (page === null) return null;
+    const rendered: KeptPage = { sources, html: page.html, state: serializeSsrState(page.state), visitor: page.state.session === null };
+    kept?.set(address, rendered);
+    return rendered;
+  };
+
+  return {
+    body: async (html, request) => {
+      const page = await render(request.url, request);
+      if (page === null || page === "busy") return html;
+      // A visitor's page starts its app at their first use and asks for its state then; a signed-in person's has it here.
+      return html
+        .replace('<div id="root"></div>', () => `<div id="root"${page.visitor ? ` ${APP_START_ATTRIBUTE}="${APP_START_ON_FIRST_USE}"` : ""}>${page.html}</div>`)
+        .replace("</body>", () => (page.visitor ? "</body>" : `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${page.state}</script></body>`));
+    },
+    state: async (address, request) => {
+      const page = await render(address, request);
+      return page === null || page === "busy" ? page : page.state;
+    },
   };
 }
 
 interface KeptPage {
   sources: readonly unknown[];
+  /** The root's HTML. */
   html: string;
+  /** The state it was rendered from, as the JSON the browser reads. */
+  state: string;
+  /** Rendered for nobody signed in. */
+  visitor: boolean;
 }
 
 /**

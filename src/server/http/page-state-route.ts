@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import { pageState } from "../../shared/api/site";
+import { AppError, notFound } from "./app-error";
+import { JsonText, registerEndpoint } from "./endpoint";
+import type { PageRenderer } from "./page-render";
+
+/** Seconds a browser waits before asking again while every render slot is taken. */
+const BUSY_RETRY_SECONDS = 2;
+
+/**
+ * GET /api/page-state?page=/en: the state a visitor's page was rendered from, asked for by its
+ * app at the visitor's first use (decision 051). The page itself was sent without it. Taken
+ * from the same kept render as the page's HTML (or rendered again, to the same result, on
+ * another instance); never kept by the browser, since what a page shows changes.
+ */
+export function registerPageStateRoute(app: FastifyInstance, renderer: PageRenderer): void {
+  registerEndpoint(app, pageState, async ({ query, request, reply }) => {
+    const state = await renderer.state(query.page, request);
+    if (state === null) throw notFound("No public page has this address");
+    if (state === "busy") {
+      reply.header("retry-after", String(BUSY_RETRY_SECONDS));
+      throw new AppError(503, "service_unavailable", "The page is busy; try again in a moment");
+    }
+    reply.header("cache-control", "no-store");
+    return new JsonText(state);
+  });
+}
