@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { appFiles } from "./scripts/app-files.js";
 import { flagAssets } from "./scripts/flag-assets.js";
 import { inlineEarlyInput } from "./scripts/inline-early-input.js";
 
@@ -14,7 +15,7 @@ const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 export default defineConfig({
   root: path.resolve(import.meta.dirname, "src/web"),
   publicDir: path.resolve(import.meta.dirname, "src/web/public"),
-  plugins: [tailwindcss(), flagAssets(), inlineEarlyInput()],
+  plugins: [tailwindcss(), flagAssets(), inlineEarlyInput(), appFiles()],
   oxc: { jsx: { runtime: "automatic", importSource: "react" } },
   build: {
     outDir: path.resolve(import.meta.dirname, "dist/web"),

@@ -4,13 +4,14 @@ import { chromium, type Browser } from "@playwright/test";
  * What a visitor's first use of a page costs now that the app starts then (decision 051):
  * in a phone-like browser (the CPU slowed 4×, the network Lighthouse's slow 4G), the time
  * from the pointer's first move to `<html data-app-ready>`, and the main thread's long
- * tasks in between. Once with nothing cached (a first visit: the app's code crosses the
- * network), once more with the app's code in the cache (the next page of a visit).
+ * tasks in between. Once on a first visit (nothing cached; the pointer moves once the
+ * page has settled, by when the app's code has been fetched into the cache after `load`,
+ * src/web/lib/prefetch-app.ts), once more on the visit's next page.
  * Lighthouse's own figures stop before this, since nobody touches the page in its run.
  */
 export interface FirstUseFigures {
   page: string;
-  cache: "empty" | "app's code cached";
+  visit: "first page" | "next page";
   readyMs: number;
   longestTaskMs: number;
   /** The part of each long task over 50 ms, summed: Lighthouse's blocking time, over the takeover. */
@@ -34,7 +35,7 @@ async function measureOnce(browser: Browser, url: string, label: string): Promis
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
     const figures: FirstUseFigures[] = [];
-    for (const cache of ["empty", "app's code cached"] as const) {
+    for (const visit of ["first page", "next page"] as const) {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.enable");
@@ -53,7 +54,7 @@ async function measureOnce(browser: Browser, url: string, label: string): Promis
       const during = notes.tasks.filter((task) => task.start >= notes.usedAt && task.start <= notes.readyAt);
       figures.push({
         page: label,
-        cache,
+        visit,
         readyMs: Math.round(notes.readyAt - notes.usedAt),
         longestTaskMs: Math.round(Math.max(0, ...during.map((task) => task.duration))),
         blockingMs: Math.round(during.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0)),

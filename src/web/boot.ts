@@ -3,6 +3,7 @@ import { APP_START_ATTRIBUTE, APP_START_ON_FIRST_USE } from "../shared/site/ssr-
 import { firstUse } from "./early-input/first-use";
 import { ANALYTICS_META_NAME } from "../shared/analytics/analytics";
 import { afterFirstContentfulPaint } from "./lib/first-paint";
+import { prefetchAppWhenIdle } from "./lib/prefetch-app";
 import { warmIntl } from "./lib/warm-intl";
 import { requestPageState } from "./ssr/page-state-request";
 
@@ -23,7 +24,11 @@ import { requestPageState } from "./ssr/page-state-request";
 const root = document.getElementById("root");
 const serverRendered = root?.hasChildNodes() === true;
 const startsOnFirstUse = serverRendered && root?.getAttribute(APP_START_ATTRIBUTE) === APP_START_ON_FIRST_USE;
+let appStarted = false;
+// Until the visitor's first use, the app's code is fetched into the cache (not run) once the page has loaded.
+if (startsOnFirstUse) prefetchAppWhenIdle(() => appStarted);
 void (startsOnFirstUse ? firstUse(window) : serverRendered ? afterFirstContentfulPaint() : Promise.resolve()).then(() => {
+  appStarted = true;
   // A visitor's page came without the state it was rendered from: asked for beside the app's code.
   if (startsOnFirstUse) void requestPageState();
   const app = import("./main");

@@ -49,21 +49,21 @@ describe("useRatesLink", () => {
     HTMLElement.prototype.scrollIntoView = original;
   });
 
-  it("scrolls smoothly to the simulator on home", () => {
+  it("scrolls smoothly to the simulator on home", async () => {
     motion(false);
     const scroll = spyOnScroll();
     open("/en");
     fireEvent.click(screen.getByRole("button", { name: "Rates" }));
-    expect(scroll).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
+    await waitFor(() => expect(scroll).toHaveBeenCalledWith({ behavior: "smooth", block: "start" }));
     expect(scroll.mock.contexts[0]).toBe(document.getElementById(PRICE_SIMULATOR_ID));
   });
 
-  it("jumps without animation when the reader asks for reduced motion", () => {
+  it("jumps without animation when the reader asks for reduced motion", async () => {
     motion(true);
     const scroll = spyOnScroll();
     open("/en");
     fireEvent.click(screen.getByRole("button", { name: "Rates" }));
-    expect(scroll).toHaveBeenCalledWith({ behavior: "auto", block: "start" });
+    await waitFor(() => expect(scroll).toHaveBeenCalledWith({ behavior: "auto", block: "start" }));
   });
 
   it("goes home from another page, then scrolls there", async () => {

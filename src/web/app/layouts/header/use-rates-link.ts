@@ -1,8 +1,10 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { PRICE_SIMULATOR_ID } from "../../../lib/anchors";
-import { scrollToSection, scrollToSectionOnceShown } from "../../../lib/scroll-to-section";
 import { useLocale } from "../../../lib/use-locale";
+
+/** The scrolling's code, loaded at the first press: no page needs it to start (decision 051's first-load budget). */
+const scrolling = () => import("../../../lib/scroll-to-section");
 
 /**
  * The spec's Rates link: on the home page it smooth-scrolls to the price
@@ -14,8 +16,8 @@ export function useRatesLink(): () => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return useCallback(() => {
-    if (pathname === `/${locale}` || pathname === `/${locale}/`) return void scrollToSection(PRICE_SIMULATOR_ID);
+    if (pathname === `/${locale}` || pathname === `/${locale}/`) return void scrolling().then(({ scrollToSection }) => scrollToSection(PRICE_SIMULATOR_ID));
     // The home page may still be waiting for its strings after those 100 ms (it shows a spinner until they are in).
-    void Promise.resolve(navigate(`/${locale}`)).then(() => window.setTimeout(() => scrollToSectionOnceShown(PRICE_SIMULATOR_ID), 100));
+    void Promise.all([scrolling(), navigate(`/${locale}`)]).then(([{ scrollToSectionOnceShown }]) => window.setTimeout(() => scrollToSectionOnceShown(PRICE_SIMULATOR_ID), 100));
   }, [locale, navigate, pathname]);
 }
