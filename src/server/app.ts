@@ -305,7 +305,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           sources: () => [rates.current(), publishedPosts.version()],
           concurrency: config.pageRenderConcurrency,
         });
-  if (pageRenderer !== null) registerPageStateRoute(app, pageRenderer);
+  // Pages asked for per address; a visitor's page's state (asked for at first use) counts as part of its page.
+  const pageLimit = createPageLimit(config.pageRateLimitPerMinute);
+  if (pageRenderer !== null) registerPageStateRoute(app, pageRenderer, pageLimit);
   const renderBody = pageRenderer?.body ?? null;
   const pageShell =
     options.webRoot === false
@@ -324,7 +326,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
             request.log.error({ err: error, url: request.url }, "rendering the page on the server");
             return page;
           }
-        }, createPageLimit(config.pageRateLimitPerMinute));
+        }, pageLimit);
   registerNotFound(app, pageShell, (pathname) => pageStatus(pathname, (code) => rates.current().prices.has(code), (slug) => publishedPosts.has(slug)));
 
   // The watch over live calls and the housekeeping timer stop with the app, before the job queue does (on every way of closing).

@@ -24,7 +24,8 @@ describe.each(engines)("the page limit per address on %s", (engine) => {
     mkdirSync(path.join(webRoot, "assets"));
     writeFileSync(path.join(webRoot, "index.html"), INDEX);
     writeFileSync(path.join(webRoot, "assets", "app.js"), "console.log(1)");
-    server = await startTestServer(engine, { PAGE_RATE_LIMIT_PER_MINUTE: String(LIMIT) }, { webRoot });
+    // The web build's render module, from source: a visitor's page's state is asked for apart, and counted with the pages.
+    server = await startTestServer(engine, { PAGE_RATE_LIMIT_PER_MINUTE: String(LIMIT) }, { webRoot, ssrEntry: path.resolve("src/web/ssr/render-page.tsx") });
   });
   afterAll(async () => {
     await server.close();
@@ -76,5 +77,17 @@ describe.each(engines)("the page limit per address on %s", (engine) => {
     const refused = await page("/no-such-page-again", flooder);
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain(strings("en", "http-errors")["errors.too_many_pages"]);
+  });
+
+  it("counts a visitor's page's state, asked for at first use, with the address's pages", async () => {
+    const visitor = "198.51.100.77";
+    const state = () => server.app.inject({ url: "/api/page-state?page=%2Fen%2Ffaq", remoteAddress: visitor });
+    for (let index = 0; index < 3; index++) expect((await page(`/en/faq?n=${index}`, visitor)).statusCode).toBe(200);
+    for (let index = 0; index < LIMIT - 3; index++) expect((await state()).statusCode).toBe(200);
+    const refused = await state();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(refused.json()).toMatchObject({ error: { code: "rate_limited" } });
+    expect((await page("/en/faq", visitor)).statusCode).toBe(429);
   });
 });

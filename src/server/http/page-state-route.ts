@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { pageState } from "../../shared/api/site";
 import { AppError, notFound } from "./app-error";
 import { JsonText, registerEndpoint } from "./endpoint";
+import type { PageLimit } from "./page-limit";
 import type { PageRenderer } from "./page-render";
 
 /** Seconds a browser waits before asking again while every render slot is taken. */
@@ -11,10 +12,16 @@ const BUSY_RETRY_SECONDS = 2;
  * GET /api/page-state?page=/en: the state a visitor's page was rendered from, asked for by its
  * app at the visitor's first use (decision 051). The page itself was sent without it. Taken
  * from the same kept render as the page's HTML (or rendered again, to the same result, on
- * another instance); never kept by the browser, since what a page shows changes.
+ * another instance); never kept by the browser, since what a page shows changes. Counted
+ * with the address's pages (page-limit.ts): it may render, as a page may.
  */
-export function registerPageStateRoute(app: FastifyInstance, renderer: PageRenderer): void {
+export function registerPageStateRoute(app: FastifyInstance, renderer: PageRenderer, pageLimit: PageLimit): void {
   registerEndpoint(app, pageState, async ({ query, request, reply }) => {
+    const wait = pageLimit(request);
+    if (wait !== null) {
+      reply.header("retry-after", String(wait));
+      throw new AppError(429, "rate_limited", `Too many pages. Please wait ${wait} seconds and try again.`);
+    }
     const state = await renderer.state(query.page, request);
     if (state === null) throw notFound("No public page has this address");
     if (state === "busy") {
