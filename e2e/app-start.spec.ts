@@ -64,3 +64,11 @@ test("a visitor's page whose state cannot be had (the connection drops) is rende
   await page.getByRole("banner").getByRole("button", { name: /language/i }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
 });
+
+test("a press with nothing before it (a screen reader's activation) starts the app, and is acted on", async ({ page }) => {
+  await openAndSettle(page, "/en");
+  // A click event alone, as assistive technology sends one: no pointer move, no key, no focus.
+  await page.getByRole("banner").getByRole("button", { name: /language/i }).dispatchEvent("click");
+  await page.locator("html[data-app-ready]").waitFor({ state: "attached" });
+  await expect(page.getByRole("dialog")).toBeVisible();
+});

@@ -31,6 +31,11 @@ describe("the page's first use", () => {
     ["focus moving into the page", () => document.body.dispatchEvent(new FocusEvent("focusin", { bubbles: true }))],
     ["a wheel", () => document.body.dispatchEvent(new WheelEvent("wheel", { bubbles: true }))],
     ["the page scrolled", () => document.dispatchEvent(new Event("scroll"))],
+    // A screen reader activates a button with a click alone; autofill and dictation type with no key pressed.
+    ["a click with nothing before it", () => document.body.dispatchEvent(new MouseEvent("click", { bubbles: true }))],
+    ["text typed with no key pressed", () => document.body.dispatchEvent(new Event("input", { bubbles: true }))],
+    ["a field changed", () => document.body.dispatchEvent(new Event("change", { bubbles: true }))],
+    ["a form submitted", () => document.body.dispatchEvent(new Event("submit", { bubbles: true }))],
   ])("starts at %s", async (_sign, make) => {
     noteFirstUse(window);
     const used = firstUse(window);
@@ -40,7 +45,7 @@ describe("the page's first use", () => {
   });
 
   it("covers every sign it names", () => {
-    expect([...FIRST_USE_EVENTS].sort()).toEqual(["focusin", "keydown", "pointerdown", "pointermove", "scroll", "touchstart", "wheel"]);
+    expect([...FIRST_USE_EVENTS].sort()).toEqual(["change", "click", "focusin", "input", "keydown", "pointerdown", "pointermove", "scroll", "submit", "touchstart", "wheel"]);
   });
 
   it("starts at once when the page was used before the app's entry asked", async () => {
