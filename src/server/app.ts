@@ -307,7 +307,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         });
   // Pages asked for per address; a visitor's page's state (asked for at first use) counts as part of its page.
   const pageLimit = createPageLimit(config.pageRateLimitPerMinute);
-  if (pageRenderer !== null) registerPageStateRoute(app, pageRenderer, pageLimit);
+  const statusOf = (pathname: string) => pageStatus(pathname, (code) => rates.current().prices.has(code), (slug) => publishedPosts.has(slug));
+  if (pageRenderer !== null) registerPageStateRoute(app, pageRenderer, pageLimit, (pathname) => statusOf(pathname) === 200);
   const renderBody = pageRenderer?.body ?? null;
   const pageShell =
     options.webRoot === false
@@ -327,7 +328,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
             return page;
           }
         }, pageLimit);
-  registerNotFound(app, pageShell, (pathname) => pageStatus(pathname, (code) => rates.current().prices.has(code), (slug) => publishedPosts.has(slug)));
+  registerNotFound(app, pageShell, statusOf);
 
   // The watch over live calls and the housekeeping timer stop with the app, before the job queue does (on every way of closing).
   let stopCallWatch = (): void => undefined;

@@ -4,6 +4,7 @@ import { firstUse } from "./early-input/first-use";
 import { ANALYTICS_META_NAME } from "../shared/analytics/analytics";
 import { afterFirstContentfulPaint } from "./lib/first-paint";
 import { prefetchAppWhenIdle } from "./lib/prefetch-app";
+import { reloadOnce } from "./lib/reload-once";
 import { warmIntl } from "./lib/warm-intl";
 import { requestPageState } from "./ssr/page-state-request";
 
@@ -31,7 +32,8 @@ void (startsOnFirstUse ? firstUse(window) : serverRendered ? afterFirstContentfu
   appStarted = true;
   // A visitor's page came without the state it was rendered from: asked for beside the app's code.
   if (startsOnFirstUse) void requestPageState();
-  const app = import("./main");
+  // A failed load of the app's code (a release since the page was loaded) would leave every press held: load the page afresh.
+  const app = import("./main").catch(() => reloadOnce());
   // While the app's code downloads, the main thread is idle: load ICU's data the page will format with.
   setTimeout(() => warmIntl(document.documentElement.lang || "en"), 0);
   return app;

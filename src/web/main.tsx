@@ -9,6 +9,7 @@ import { createRouter, routes } from "./app/router";
 import { seedLocale } from "./lib/i18n/i18n";
 import { releaseAllIslands, watchIslands } from "./lib/islands";
 import { nextTask } from "./lib/next-task";
+import { reloadOnce, startedWell } from "./lib/reload-once";
 import { keepServerAnswersFresh } from "./ssr/server-answers";
 import { requestPageState } from "./ssr/page-state-request";
 import { readSsrState } from "./ssr/ssr-state";
@@ -98,4 +99,8 @@ async function loadMatchedPages() {
   );
 }
 
-void start(root);
+// A page's code that cannot be loaded (a lazy page's chunk replaced by a release since the page came) stops the start: load it afresh.
+start(root).then(
+  () => startedWell(),
+  () => reloadOnce(),
+);

@@ -79,12 +79,17 @@ describe.each(engines)("the page limit per address on %s", (engine) => {
     expect(refused.body).toContain(strings("en", "http-errors")["errors.too_many_pages"]);
   });
 
-  it("counts a visitor's page's state, asked for at first use, with the address's pages", async () => {
+  it("counts a visitor's page's state as a page when it must be rendered, and not when it comes with its page's render", async () => {
     const visitor = "198.51.100.77";
-    const state = () => server.app.inject({ url: "/api/page-state?page=%2Fen%2Ffaq", remoteAddress: visitor });
-    for (let index = 0; index < 3; index++) expect((await page(`/en/faq?n=${index}`, visitor)).statusCode).toBe(200);
-    for (let index = 0; index < LIMIT - 3; index++) expect((await state()).statusCode).toBe(200);
-    const refused = await state();
+    const state = (query: string) => server.app.inject({ url: `/api/page-state?page=${encodeURIComponent(`/en/search?q=${query}-${engine}`)}`, remoteAddress: visitor });
+    // The page and then its state, as a browser asks at first use: the state is the page's kept render, one count in all.
+    for (let index = 0; index < LIMIT - 1; index++) {
+      expect((await page(`/en/search?q=${index}-${engine}`, visitor)).statusCode).toBe(200);
+      expect((await state(String(index))).statusCode).toBe(200);
+    }
+    // A state nobody rendered yet renders, and counts: the last of the address's pages.
+    expect((await state("fresh")).statusCode).toBe(200);
+    const refused = await state("another");
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     expect(refused.json()).toMatchObject({ error: { code: "rate_limited" } });

@@ -185,6 +185,10 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
 
   it("answers the state of public pages only, and refuses an address that is not a path", async () => {
     expect((await askState("/en/profile")).statusCode).toBe(404);
+    // Addresses shaped like public pages that the site does not have: 404 as the pages are, never rendered and kept.
+    expect((await askState("/en/country/zz")).statusCode).toBe(404);
+    expect((await askState("/en/blog/no-such-post-anywhere")).statusCode).toBe(404);
+    expect((await server.app.inject({ url: "/en/country/zz" })).statusCode).toBe(404);
     expect((await askState("//evil.example/en")).statusCode).toBe(404);
     expect((await server.app.inject({ url: `/api/page-state?page=${encodeURIComponent("https://evil.example/en")}` })).statusCode).toBe(400);
     expect((await server.app.inject({ url: "/api/page-state" })).statusCode).toBe(400);

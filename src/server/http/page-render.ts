@@ -55,9 +55,10 @@ export interface PageRenderer {
   body: BodyRenderer;
   /**
    * The state a public page at `address` (path and query) is rendered from, as JSON, for the visitor making `request`;
-   * null for an address that is not a public page, "busy" while the renders in progress are at their limit.
+   * null for an address that is not a public page, "busy" while the renders in progress are at their limit, "refused"
+   * when the state is not kept and `mayRender` says no (the address is over its page limit).
    */
-  state: (address: string, request: FastifyRequest) => Promise<string | null | "busy">;
+  state: (address: string, request: FastifyRequest, mayRender: () => boolean) => Promise<string | null | "busy" | "refused">;
 }
 
 export async function loadBodyRenderer(
@@ -83,7 +84,7 @@ export async function loadBodyRenderer(
   const queriedPages = new LRUCache<string, KeptPage>({ max: 100 });
   let rendering = 0;
 
-  const render = async (url: string, request: FastifyRequest): Promise<KeptPage | null | "busy"> => {
+  const render = async (url: string, request: FastifyRequest, mayRender: () => boolean = () => true): Promise<KeptPage | null | "busy" | "refused"> => {
     const publicPage = publicPageOf(url.split("?")[0] ?? "/");
     if (publicPage === null) return null;
     const { page: path, language } = publicPage;
@@ -98,6 +99,7 @@ export async function loadBodyRenderer(
     // costly: past the limit the page goes out with its head and an empty root, which the
     // browser renders as it does a private page (decision 026).
     if (rendering >= options.concurrency) return "busy";
+    if (!mayRender()) return "refused";
     rendering += 1;
     let page: RenderedPage | null;
     try {
@@ -121,15 +123,15 @@ export async function loadBodyRenderer(
   return {
     body: async (html, request) => {
       const page = await render(request.url, request);
-      if (page === null || page === "busy") return html;
+      if (page === null || page === "busy" || page === "refused") return html;
       // A visitor's page starts its app at their first use and asks for its state then; a signed-in person's has it here.
       return html
         .replace('<div id="root"></div>', () => `<div id="root"${page.visitor ? ` ${APP_START_ATTRIBUTE}="${APP_START_ON_FIRST_USE}"` : ""}>${page.html}</div>`)
         .replace("</body>", () => (page.visitor ? "</body>" : `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${page.state}</script></body>`));
     },
-    state: async (address, request) => {
-      const page = await render(address, request);
-      return page === null || page === "busy" ? page : page.state;
+    state: async (address, request, mayRender) => {
+      const page = await render(address, request, mayRender);
+      return page === null || page === "busy" || page === "refused" ? page : page.state;
     },
   };
 }

@@ -67,6 +67,8 @@ describe("input before the app has taken over", () => {
 
   function serverPage() {
     container = document.body.appendChild(document.createElement("div"));
+    // As the page's own root, which the app renders into.
+    container.id = "root";
     container.innerHTML = renderToString(<CallForm />);
     captureEarlyInput(window);
   }
@@ -140,6 +142,16 @@ describe("input before the app has taken over", () => {
     await appTakesOver();
     await waitFor(() => expect(seen).toEqual(["second ArrowDown"]));
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Second" }));
+  });
+
+  it("leaves a key pressed with nothing focused to the browser (it scrolls the page), and does not hold the presses after it", async () => {
+    serverPage();
+    // Focus on <body>: the key scrolls the page; no part of the app will ever take it.
+    fireEvent.keyDown(document.body, { key: "PageDown", code: "PageDown" });
+    fireEvent.click(screen.getByRole("button", { name: "Start call" }));
+    await appTakesOver();
+    // Replayed at once, not after waiting out a takeover that never comes.
+    await waitFor(() => expect(seen).toEqual(["call "]), { timeout: 2000 });
   });
 
   it("leaves the app alone once it runs", async () => {

@@ -16,6 +16,8 @@
 
 /** What a press before the app runs may land on: a button of any kind. Links work without the app, as links. */
 const PRESSABLE = 'button, input[type="submit"], input[type="button"], input[type="image"], [role="button"]';
+/** The element the app renders into. */
+const APP_ROOT = "#root";
 /** Set on <html> by the app once React has committed the page. */
 const READY_ATTRIBUTE = "data-app-ready";
 /** How long a replay waits for React to take over the part of the page it lands on, before making it anyway. */
@@ -68,6 +70,8 @@ export function captureEarlyInput(win: Window & typeof globalThis): void {
   const onKey = (event: Event) => {
     if (isReady() || !(event instanceof win.KeyboardEvent) || !(event.target instanceof win.Element)) return;
     if (KEYS_NOT_KEPT.has(event.key) || event.ctrlKey || event.altKey || event.metaKey || takesText(win, event.target)) return;
+    // Only a part of the app answers keys: one pressed with nothing focused (on <body>) scrolls the page, and nothing takes it over.
+    if (!event.target.closest(APP_ROOT)) return;
     event.stopImmediatePropagation();
     steps.push({ kind: "key", target: event.target, key: { key: event.key, code: event.code, shiftKey: event.shiftKey }, focused: event.target === win.document.activeElement });
   };
