@@ -124,10 +124,14 @@ export async function loadBodyRenderer(
     body: async (html, request) => {
       const page = await render(request.url, request);
       if (page === null || page === "busy" || page === "refused") return html;
+      // A kept page written into the same shell (its head) before goes out as written then: a flood of one page costs no rewriting.
+      if (page.written?.shell === html) return page.written.html;
       // A visitor's page starts its app at their first use and asks for its state then; a signed-in person's has it here.
-      return html
+      const written = html
         .replace('<div id="root"></div>', () => `<div id="root"${page.visitor ? ` ${APP_START_ATTRIBUTE}="${APP_START_ON_FIRST_USE}"` : ""}>${page.html}</div>`)
         .replace("</body>", () => (page.visitor ? "</body>" : `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${page.state}</script></body>`));
+      page.written = { shell: html, html: written };
+      return written;
     },
     state: async (address, request, mayRender) => {
       const page = await render(address, request, mayRender);
@@ -144,6 +148,8 @@ interface KeptPage {
   state: string;
   /** Rendered for nobody signed in. */
   visitor: boolean;
+  /** The last whole page written from it, and the shell (with its head) it was written into. */
+  written?: { shell: string; html: string };
 }
 
 /**
