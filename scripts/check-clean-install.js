@@ -23,6 +23,16 @@ const MODES = [
   { name: "fresh clone (npm install && npm start)", install: ["install"], withoutDevTools: false, reusesBuild: true },
 ];
 
+/** The `npm start` running now: stopped with this check when it is told to stop (SIGTERM, SIGINT). */
+/** @type {import("node:child_process").ChildProcess | null} */
+let runningStart = null;
+for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
+  process.once(signal, () => {
+    if (runningStart?.pid !== undefined && runningStart.exitCode === null) process.kill(-runningStart.pid, "SIGTERM");
+    process.exit(1);
+  });
+}
+
 /** The first clone's build, kept for the second. */
 const keptBuild = mkdtempSync(path.join(tmpdir(), "dialwise-clean-build-"));
 const START_TIMEOUT_MS = 5 * 60_000;
@@ -84,6 +94,7 @@ async function check(mode) {
     const url = `http://127.0.0.1:${port}`;
     // Its own process group, so stopping it stops npm and the server under it.
     const child = spawn("npm", ["start"], { cwd: folder, env: cleanEnv({ PORT: String(port), HOST: "127.0.0.1" }), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    runningStart = child;
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     try {

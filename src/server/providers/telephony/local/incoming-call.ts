@@ -30,10 +30,8 @@ export async function ringCustomer(
   const call = new LiveCall(context, callSid, userId, "inbound", from, "incoming", (gone) => tracker.remove(gone), record);
   tracker.add(call);
   await record?.(call, "ringing", 0);
-  // The caller gives up after a while; if another instance answered meanwhile, the database says so and this does nothing.
-  call.after(context.incomingRingMs, async () => {
-    if (call.phase === "incoming") await call.end("no-answer");
-  });
+  // The caller gives up after a while (on the carrier's clock).
+  call.ringFor(context.incomingRingMs);
   await tellDevice(context, userId, { callSid, state: "incoming", from, errorCode: null });
   return { callSid };
 }

@@ -68,6 +68,39 @@ export class LiveCall {
   }
 
   private limitTimer: NodeJS.Timeout | undefined;
+  /** When the caller of an incoming call nobody answers gives up, on the carrier's clock. */
+  private givesUpAt: number | undefined;
+  private giveUpTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * An incoming call rings for `ms` on the carrier's clock, then its caller gives up (no-answer),
+   * unless a device answers first (which clears the call's timers). On the clock, like a time
+   * limit, so a test that moves the clock sees the call missed without waiting out the ring.
+   */
+  ringFor(ms: number): void {
+    this.givesUpAt = this.context.clock.now() + ms;
+    this.armGiveUp();
+  }
+
+  private armGiveUp(): void {
+    if (this.givesUpAt === undefined || this.phase !== "incoming") return;
+    if (this.giveUpTimer) {
+      clearTimeout(this.giveUpTimer);
+      this.timers.delete(this.giveUpTimer);
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.giveUp().catch((error: unknown) => this.context.log.error({ err: error, callSid: this.callSid }, "local carrier: giving up an unanswered call"));
+    }, Math.max(0, this.givesUpAt - this.context.clock.now()));
+    timer.unref();
+    this.timers.add(timer);
+    this.giveUpTimer = timer;
+  }
+
+  /** If another instance answered meanwhile, the database says so and ending does nothing. */
+  private async giveUp(): Promise<void> {
+    if (this.phase === "incoming") await this.end("no-answer");
+  }
 
   /** The most this call may talk: its dialled leg's limit, or the carrier's own cap on a free incoming call. */
   private get limitSeconds(): number | undefined {
@@ -97,10 +130,16 @@ export class LiveCall {
   }
 
   /**
-   * The carrier's clock jumped forward: a call now past its limit ends there before this
-   * returns (so whoever moved the clock sees the call's end), any other is re-armed.
+   * The carrier's clock jumped forward: a call now past its limit, or ringing past the time its
+   * caller waits, ends there before this returns (so whoever moved the clock sees the call's end);
+   * any other is re-armed.
    */
   async clockMoved(): Promise<void> {
+    if (this.phase === "incoming" && this.givesUpAt !== undefined) {
+      if (this.context.clock.now() >= this.givesUpAt) await this.giveUp();
+      else this.armGiveUp();
+      return;
+    }
     const limitSeconds = this.limitSeconds;
     if (limitSeconds === undefined || this.answeredAt === undefined || this.ended) return;
     if (this.context.clock.now() >= this.answeredAt + limitSeconds * 1000) await this.endAtLimit(limitSeconds);

@@ -192,6 +192,16 @@ describe.each(engines)("the local carrier on %s", (engine) => {
     await expect(carrier.answer(customer.id, declined.callSid, browser.offer)).rejects.toMatchObject({ status: 409 });
   });
 
+  it("gives up an unanswered incoming call as soon as its clock passes the time it rings", async () => {
+    const ringing = await carrier.ring(customer.id, "+14155550100");
+    expect((await carrier.fetchCall(ringing.callSid))?.status).toBe("ringing");
+    // Two seconds on the clock pass the 1.5 s it rings: the call has ended as missed when the move returns.
+    clock.advance(2);
+    await carrier.clockMoved();
+    expect((await carrier.fetchCall(ringing.callSid))?.status).toBe("no-answer");
+    expect((await deviceEvents(ringing.callSid)).map((event) => event.state)).toEqual(["incoming", "ended"]);
+  });
+
   it("takes a live call whose instance stopped saying it is alive for dropped at its last heartbeat", async () => {
     const now = Date.now();
     const talking = `CA${"1".repeat(32)}`;
