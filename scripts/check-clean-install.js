@@ -23,18 +23,25 @@ const MODES = [
   { name: "fresh clone (npm install && npm start)", install: ["install"], withoutDevTools: false, reusesBuild: true },
 ];
 
-/** The `npm start` running now: stopped with this check when it is told to stop (SIGTERM, SIGINT). */
+/** The first clone's build, kept for the second. */
+const keptBuild = mkdtempSync(path.join(tmpdir(), "dialwise-clean-build-"));
+
+/** The `npm start` running now and the copy it runs in: stopped and removed with this check when it is told to stop. */
 /** @type {import("node:child_process").ChildProcess | null} */
 let runningStart = null;
+/** @type {string | null} */
+let currentCopy = null;
 for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
   process.once(signal, () => {
-    if (runningStart?.pid !== undefined && runningStart.exitCode === null) process.kill(-runningStart.pid, "SIGTERM");
+    try {
+      if (runningStart?.pid !== undefined && runningStart.exitCode === null) process.kill(-runningStart.pid, "SIGTERM");
+    } catch {
+      // Its group is gone already: the same signal reached it, or it exited meanwhile.
+    }
+    for (const folder of [currentCopy, keptBuild]) if (folder) rmSync(folder, { recursive: true, force: true });
     process.exit(1);
   });
 }
-
-/** The first clone's build, kept for the second. */
-const keptBuild = mkdtempSync(path.join(tmpdir(), "dialwise-clean-build-"));
 const START_TIMEOUT_MS = 5 * 60_000;
 
 /** The environment of a person's shell: none of this run's npm settings, no configuration of ours. */
@@ -75,6 +82,7 @@ async function waitFor(/** @type {() => Promise<boolean>} */ check, /** @type {(
 /** @param {typeof MODES[number]} mode */
 async function check(mode) {
   const folder = mkdtempSync(path.join(tmpdir(), "dialwise-clean-"));
+  currentCopy = folder;
   let output = "";
   try {
     cleanCopy(folder);

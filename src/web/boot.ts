@@ -33,7 +33,10 @@ void (startsOnFirstUse ? firstUse(window) : serverRendered ? afterFirstContentfu
   // A visitor's page came without the state it was rendered from: asked for beside the app's code.
   if (startsOnFirstUse) void requestPageState();
   // A failed load of the app's code (a release since the page was loaded) would leave every press held: load the page afresh.
-  const app = import("./main").catch(() => reloadOnce());
+  const app = import("./main").catch((error: unknown) => {
+    console.error("The app's code could not be loaded", error);
+    reloadOnce();
+  });
   // While the app's code downloads, the main thread is idle: load ICU's data the page will format with.
   setTimeout(() => warmIntl(document.documentElement.lang || "en"), 0);
   return app;

@@ -102,5 +102,9 @@ async function loadMatchedPages() {
 // A page's code that cannot be loaded (a lazy page's chunk replaced by a release since the page came) stops the start: load it afresh.
 start(root).then(
   () => startedWell(),
-  () => reloadOnce(),
+  (error: unknown) => {
+    // Still told, for the console and whoever reads it, when the page is not (or no longer) loaded afresh.
+    console.error("The app could not start", error);
+    reloadOnce();
+  },
 );

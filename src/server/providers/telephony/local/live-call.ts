@@ -56,15 +56,26 @@ export class LiveCall {
     return this.phase === "ended";
   }
 
-  after(ms: number, run: () => Promise<void> | void): void {
+  /** Runs `run` in `ms` (real time), unless the call's timers are cleared first; a failure is logged as `failure`. */
+  after(ms: number, run: () => Promise<void> | void, failure = "local carrier: a call step failed"): NodeJS.Timeout {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void Promise.resolve()
         .then(run)
-        .catch((error: unknown) => this.context.log.error({ err: error, callSid: this.callSid }, "local carrier: a call step failed"));
+        .catch((error: unknown) => this.context.log.error({ err: error, callSid: this.callSid }, failure));
     }, ms);
     timer.unref();
     this.timers.add(timer);
+    return timer;
+  }
+
+  /** Replaces `previous` with a timer that runs `run` once the carrier's clock reads `dueOnClock`. */
+  private armAt(previous: NodeJS.Timeout | undefined, dueOnClock: number, run: () => Promise<void>, failure: string): NodeJS.Timeout {
+    if (previous) {
+      clearTimeout(previous);
+      this.timers.delete(previous);
+    }
+    return this.after(Math.max(0, dueOnClock - this.context.clock.now()), run, failure);
   }
 
   private limitTimer: NodeJS.Timeout | undefined;
@@ -84,17 +95,7 @@ export class LiveCall {
 
   private armGiveUp(): void {
     if (this.givesUpAt === undefined || this.phase !== "incoming") return;
-    if (this.giveUpTimer) {
-      clearTimeout(this.giveUpTimer);
-      this.timers.delete(this.giveUpTimer);
-    }
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.giveUp().catch((error: unknown) => this.context.log.error({ err: error, callSid: this.callSid }, "local carrier: giving up an unanswered call"));
-    }, Math.max(0, this.givesUpAt - this.context.clock.now()));
-    timer.unref();
-    this.timers.add(timer);
-    this.giveUpTimer = timer;
+    this.giveUpTimer = this.armAt(this.giveUpTimer, this.givesUpAt, () => this.giveUp(), "local carrier: giving up an unanswered call");
   }
 
   /** If another instance answered meanwhile, the database says so and ending does nothing. */
@@ -115,18 +116,7 @@ export class LiveCall {
   enforceLimit(): void {
     const limitSeconds = this.limitSeconds;
     if (limitSeconds === undefined || this.answeredAt === undefined || this.ended) return;
-    if (this.limitTimer) {
-      clearTimeout(this.limitTimer);
-      this.timers.delete(this.limitTimer);
-    }
-    const due = Math.max(0, this.answeredAt + limitSeconds * 1000 - this.context.clock.now());
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.endAtLimit(limitSeconds).catch((error: unknown) => this.context.log.error({ err: error, callSid: this.callSid }, "local carrier: ending a call at its limit"));
-    }, due);
-    timer.unref();
-    this.timers.add(timer);
-    this.limitTimer = timer;
+    this.limitTimer = this.armAt(this.limitTimer, this.answeredAt + limitSeconds * 1000, () => this.endAtLimit(limitSeconds), "local carrier: ending a call at its limit");
   }
 
   /**
