@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { BROWSER_ARGS, fullChromiumPath } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { createVerifiedUser, signIn } from "./support/accounts";
 
@@ -6,7 +7,11 @@ import { createVerifiedUser, signIn } from "./support/accounts";
  * When the app starts (decision 051). A page rendered for a visitor is whole as the server
  * wrote it, so its app waits for the visitor's first use; a signed-in customer's page starts
  * at once, because it keeps their balance live and rings for their calls.
+ *
+ * In the whole browser, as a person's: Chromium's headless build moves a pointer over each
+ * page it loads, which is a first use (playwright.config.ts).
  */
+test.use({ launchOptions: { executablePath: fullChromiumPath, args: BROWSER_ARGS } });
 
 /** Opens `path` and returns once the network has been quiet, without the fixture's wait for the app; and the requests for the app's main module. */
 async function openAndSettle(page: Page, path: string) {

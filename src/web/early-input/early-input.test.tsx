@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { useEffect, useState } from "react";
+import { use, useEffect, useState } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
+import { Island } from "../lib/islands";
 import { captureEarlyInput } from "./early-input";
 
 /** What the app saw: each press with the number its state held at the time. */
@@ -45,6 +46,37 @@ function CallForm({ markReady = false }: { markReady?: boolean }) {
         Second
       </button>
     </form>
+  );
+}
+
+/** As the app's AppReady: marks the page ready once React has committed the root, whatever its parts still wait for. */
+function Ready() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = "true";
+  }, []);
+  return null;
+}
+
+/** In the browser, waits for `gate` (a part of the island whose code or data is still coming); on the server, renders at once. */
+function Later({ gate }: { gate: Promise<void> | null }) {
+  if (gate) use(gate);
+  return <p>Rates</p>;
+}
+
+/**
+ * The call form in an island beside a part that holds the island's takeover back. React renders
+ * the form first (marking its elements with their fibers), then sets that render aside when
+ * the other part suspends: the root is committed and the page ready, the island not yet.
+ */
+function IslandPage({ gate }: { gate: Promise<void> | null }) {
+  return (
+    <>
+      <Island name="call">
+        <CallForm />
+        <Later gate={gate} />
+      </Island>
+      {gate ? <Ready /> : null}
+    </>
   );
 }
 
@@ -152,6 +184,30 @@ describe("input before the app has taken over", () => {
     await appTakesOver();
     // Replayed at once, not after waiting out a takeover that never comes.
     await waitFor(() => expect(seen).toEqual(["call "]), { timeout: 2000 });
+  });
+
+  it("waits to give the text back and make the press until React has committed the island they are in, not only rendered it", async () => {
+    container = document.body.appendChild(document.createElement("div"));
+    container.id = "root";
+    container.innerHTML = renderToString(<IslandPage gate={null} />);
+    captureEarlyInput(window);
+    typeInto(screen.getByLabelText("Number"), "+44 20 7946 0958");
+    fireEvent.click(screen.getByRole("button", { name: "Start call" }));
+
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    await act(async () => {
+      root = hydrateRoot(container, <IslandPage gate={gate} />);
+    });
+    // The page is ready and the form's elements carry React's fibers, but the island is not taken over.
+    expect(document.documentElement.dataset.appReady).toBe("true");
+    expect(Object.keys(screen.getByLabelText("Number")).some((key) => key.startsWith("__reactFiber$"))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toEqual([]);
+
+    await act(async () => open());
+    await waitFor(() => expect(seen).toEqual(["call +44 20 7946 0958"]));
+    expect((screen.getByLabelText("Number") as HTMLInputElement).value).toBe("+44 20 7946 0958");
   });
 
   it("leaves the app alone once it runs", async () => {

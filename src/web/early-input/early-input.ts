@@ -6,13 +6,15 @@
  * reach no handler (or, on a form's button, post the form to the page's own address).
  *
  * This runs inline in the page's head, before anything else, so it is self-contained:
- * no imports, nothing but the browser. Until `<html data-app-ready>` (set when React has
- * committed the page, src/web/main.tsx) it notes each field typed into and holds every
- * press of a button, every form submission and every key pressed outside a field back from
- * the page. Once the app is ready it replays them in order: each field's text is given to
- * React as typed input, each press, submission or key is made again, waiting each time
- * until React has taken over the part of the page it lands on.
+ * nothing but the browser, and two attribute names shared with the islands. Until
+ * `<html data-app-ready>` (set when React has committed the page, src/web/main.tsx) it
+ * notes each field typed into and holds every press of a button, every form submission and
+ * every key pressed outside a field back from the page. Once the app is ready it replays
+ * them in order: each field's text is given to React as typed input, each press, submission
+ * or key is made again, waiting each time until React has taken over the part of the page
+ * it lands on.
  */
+import { ISLAND_ATTRIBUTE, TAKEN_OVER_ATTRIBUTE } from "../lib/island-markers";
 
 /** What a press before the app runs may land on: a button of any kind. Links work without the app, as links. */
 const PRESSABLE = 'button, input[type="submit"], input[type="button"], input[type="image"], [role="button"]';
@@ -133,12 +135,17 @@ async function replay(win: Window & typeof globalThis, steps: Step[]) {
 }
 
 /**
- * Waits until React has hydrated `element` (it then carries React's own fiber property,
- * named so by react-dom since React 17), or until TAKEOVER_WAIT_MS has passed: a part
+ * Waits until React has taken `element` over, or until TAKEOVER_WAIT_MS has passed: a part
  * still as the server wrote it is then hydrated by React on the replayed event itself.
+ * React marks an element with its own fiber property (named so by react-dom since React 17)
+ * while it renders it, before that render is committed, and a render of a part of the page
+ * can be set aside (it yields or suspends): text given back then was reset by the commit
+ * that followed, and a press reached no handler. In an island (islands.tsx), the element is
+ * taken over once the island says its content is committed.
  */
 function takenOver(win: Window & typeof globalThis, element: Element): Promise<void> {
-  const hydrated = () => Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+  const island = element.closest(`[${ISLAND_ATTRIBUTE}]`);
+  const hydrated = () => Object.keys(element).some((key) => key.startsWith("__reactFiber$")) && (!island || island.hasAttribute(TAKEN_OVER_ATTRIBUTE));
   const deadline = Date.now() + TAKEOVER_WAIT_MS;
   return new Promise((resolve) => {
     const check = () => {
