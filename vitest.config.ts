@@ -1,6 +1,28 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import { flagAssets } from "./scripts/flag-assets.js";
 
+/**
+ * Web test files that need a module graph of their own: they replace modules (vi.mock, vi.resetModules), which a
+ * graph shared with other files would already hold, or they test state the app keeps for a page's life
+ * (sonner's toasts, better-auth's session store, the rates list a page loads once) from its very start.
+ */
+const WEB_FILES_ISOLATED = [
+  // Replace modules.
+  "src/web/app/layouts/header/site-header.test.tsx",
+  "src/web/app/layouts/site-footer.test.tsx",
+  "src/web/app/strings-gate.test.tsx",
+  "src/web/features/calls/call-section.test.tsx",
+  "src/web/features/home/comparison-section.test.tsx",
+  "src/web/features/support/support-page.test.tsx",
+  "src/web/lib/auth/session-store.test.ts",
+  "src/web/lib/i18n/i18n.test.ts",
+  "src/web/lib/notify.test.tsx",
+  // Test a page-long store from its start.
+  "src/web/app/toaster.test.tsx",
+  "src/web/lib/auth/use-auth.test.tsx",
+  "src/web/features/rates/countries-page.test.tsx",
+];
+
 const jsx = { oxc: { jsx: { runtime: "automatic" as const, importSource: "react" } } };
 
 export default defineConfig({
@@ -50,6 +72,20 @@ export default defineConfig({
         test: {
           name: "web",
           include: ["src/web/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ...WEB_FILES_ISOLATED],
+          environment: "happy-dom",
+          // As the server's (decision 050): the files of a worker share one module graph and one document, which
+          // web-setup.ts puts back as a page's start after each file. Importing and setting up were most of the project's time.
+          isolate: false,
+          setupFiles: ["src/test/fail-on-console-error.ts", "src/test/web-setup.ts", "src/web/test/load-english.ts"],
+        },
+      },
+      {
+        plugins: [flagAssets()],
+        ...jsx,
+        test: {
+          name: "web-isolated",
+          include: WEB_FILES_ISOLATED,
           environment: "happy-dom",
           setupFiles: ["src/test/fail-on-console-error.ts", "src/test/web-setup.ts", "src/web/test/load-english.ts"],
         },

@@ -1,5 +1,5 @@
 import { cleanup, configure } from "@testing-library/react";
-import { afterAll, afterEach } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup, nor tell React it runs under act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -30,4 +30,26 @@ afterAll(async () => {
     if (Date.now() > deadline) throw new Error(`better-auth's stores were still waiting to be torn down ${TEARDOWN_LIMIT_MS} ms after the file's last test`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+});
+
+/**
+ * The web project's files share a worker's document and modules (vitest.config.ts): after each file, what a
+ * page starts with is put back for the next: the address, an empty document in English, empty storage, real
+ * timers and globals.
+ */
+const START_URL = window.location.href;
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, "", START_URL);
+  const root = document.documentElement;
+  for (const name of root.getAttributeNames()) root.removeAttribute(name);
+  root.lang = "en";
+  document.head.innerHTML = "";
+  document.body.innerHTML = "";
+  document.body.removeAttribute("style");
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  // English strings: src/web/test/load-english.ts.
 });

@@ -1,3 +1,4 @@
+import { afterAll } from "vitest";
 import type { Translator } from "../lib/i18n/translator";
 import { i18n } from "../lib/i18n/i18n";
 
@@ -17,3 +18,9 @@ export function loadEnglish(instance: Translator): void {
  * if the startup and page strings had arrived.
  */
 loadEnglish(i18n);
+
+// A file of the web project shares its worker's modules with the next (vitest.config.ts): it starts in English, as the files hold it.
+afterAll(async () => {
+  if (i18n.language !== "en") await i18n.changeLanguage("en");
+  loadEnglish(i18n);
+});
