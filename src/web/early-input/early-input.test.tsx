@@ -206,7 +206,7 @@ describe("input before the app has taken over", () => {
     expect(seen).toEqual([]);
 
     await act(async () => open());
-    await waitFor(() => expect(seen).toEqual(["call +44 20 7946 0958"]));
+    await waitFor(() => expect(seen).toEqual(["call +44 20 7946 0958"]), { timeout: 2000 });
     expect((screen.getByLabelText("Number") as HTMLInputElement).value).toBe("+44 20 7946 0958");
   });
 

@@ -122,6 +122,8 @@ async function replay(win: Window & typeof globalThis, steps: Step[]) {
       // The page it was pressed on is gone (the app navigated): there is nothing to make it on.
       if (!element.isConnected) continue;
       await takenOver(win, element);
+      // React replaced it meanwhile (a part rendered afresh rather than taken over): nothing is there to act on.
+      if (!element.isConnected) continue;
       if (step.kind === "type" && !retypedSince.has(step.field)) giveBack(win, step);
       else if (step.kind === "press" && !step.target.matches(":disabled")) step.target.click();
       else if (step.kind === "submit") step.form.requestSubmit();
@@ -141,7 +143,10 @@ async function replay(win: Window & typeof globalThis, steps: Step[]) {
  * while it renders it, before that render is committed, and a render of a part of the page
  * can be set aside (it yields or suspends): text given back then was reset by the commit
  * that followed, and a press reached no handler. In an island (islands.tsx), the element is
- * taken over once the island says its content is committed.
+ * taken over once the island says its content is committed. Outside the islands only the
+ * fiber is read: that part of the page is committed with the page (data-app-ready), or, in
+ * a page's own Suspense boundary, hydrated by React on the replayed event itself.
+ * An element React has removed meanwhile ends the wait.
  */
 function takenOver(win: Window & typeof globalThis, element: Element): Promise<void> {
   const island = element.closest(`[${ISLAND_ATTRIBUTE}]`);
@@ -149,7 +154,7 @@ function takenOver(win: Window & typeof globalThis, element: Element): Promise<v
   const deadline = Date.now() + TAKEOVER_WAIT_MS;
   return new Promise((resolve) => {
     const check = () => {
-      if (hydrated() || Date.now() > deadline) resolve();
+      if (hydrated() || !element.isConnected || Date.now() > deadline) resolve();
       else win.setTimeout(check, TAKEOVER_POLL_MS);
     };
     check();
