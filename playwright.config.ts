@@ -20,7 +20,7 @@ for (const binary of new Set([chromiumPath, fullChromiumPath])) {
     );
   }
 }
-/** What every spec's browser is started with; a spec that starts its own (a fake microphone, the whole browser) adds to it. */
+/** What the specs' browser is started with; the whole browser (app-start.spec.ts) too. The specs with a fake microphone name their own. */
 export const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 export default defineConfig({

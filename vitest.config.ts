@@ -2,9 +2,9 @@ import { configDefaults, defineConfig } from "vitest/config";
 import { flagAssets } from "./scripts/flag-assets.js";
 
 /**
- * Web test files that need a module graph of their own: they replace modules (vi.mock, vi.resetModules), which a
- * graph shared with other files would already hold, or they test state the app keeps for a page's life
- * (sonner's toasts, better-auth's session store, the rates list a page loads once) from its very start.
+ * Web test files that need a module graph of their own (the rest share one per worker): they replace modules
+ * (vi.mock, vi.resetModules), which a graph shared with other files would already hold, or they test or leave
+ * behind state the app keeps for a page's life.
  */
 const WEB_FILES_ISOLATED = [
   // Replace modules.
@@ -29,6 +29,8 @@ const WEB_FILES_ISOLATED = [
 ];
 
 const jsx = { oxc: { jsx: { runtime: "automatic" as const, importSource: "react" } } };
+/** What both web projects run with: components in a browser-like document, English loaded as the app would have it. */
+const webFiles = { environment: "happy-dom", setupFiles: ["src/test/fail-on-console-error.ts", "src/test/web-setup.ts", "src/web/test/load-english.ts"] };
 
 export default defineConfig({
   test: {
@@ -78,11 +80,10 @@ export default defineConfig({
           name: "web",
           include: ["src/web/**/*.test.{ts,tsx}"],
           exclude: [...configDefaults.exclude, ...WEB_FILES_ISOLATED],
-          environment: "happy-dom",
+          ...webFiles,
           // As the server's (decision 050): the files of a worker share one module graph and one document, which
           // web-setup.ts puts back as a page's start after each file. Importing and setting up were most of the project's time.
           isolate: false,
-          setupFiles: ["src/test/fail-on-console-error.ts", "src/test/web-setup.ts", "src/web/test/load-english.ts"],
         },
       },
       {
@@ -91,8 +92,7 @@ export default defineConfig({
         test: {
           name: "web-isolated",
           include: WEB_FILES_ISOLATED,
-          environment: "happy-dom",
-          setupFiles: ["src/test/fail-on-console-error.ts", "src/test/web-setup.ts", "src/web/test/load-english.ts"],
+          ...webFiles,
         },
       },
     ],
