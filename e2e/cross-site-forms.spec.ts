@@ -44,8 +44,9 @@ test("a page on another origin posts forms to publish a draft while an admin is 
   const publish = new URL(`/api/admin/blog/posts/${post.id}/publish`, server.baseURL).href;
   const statusOfPost = async () => ((await (await page.request.get(new URL(`/api/admin/blog/posts/${post.id}`, server.baseURL).href)).json()) as { post: { status: string } }).post.status;
 
-  // Followed as a link would be (page.goto here waits for our app, which that page is not).
-  const visit = (url: string) => page.evaluate((target) => void (window.location.href = target), url);
+  // Followed as a link would be (page.goto here waits for our app, which that page is not). The
+  // navigation starts after the evaluation has answered, so it cannot destroy the context it ran in.
+  const visit = (url: string) => page.evaluate((target) => void setTimeout(() => (window.location.href = target)), url);
   const hostile = await hostilePage(publish);
   try {
     expect(new URL(hostile.origin).origin).not.toBe(new URL(server.baseURL).origin);
@@ -53,6 +54,8 @@ test("a page on another origin posts forms to publish a draft while an admin is 
       const answer = page.waitForResponse((response) => response.url() === publish);
       await visit(`${hostile.origin}/${kind}`);
       const response = await answer;
+      // The form's own navigation ends on our answer; the next visit starts from there, not during it.
+      await page.waitForURL(publish);
       // The browser said where the form came from, and sent the admin's cookie with it.
       expect(response.request().headers()["origin"], kind).toBe(hostile.origin);
       expect((await response.request().allHeaders())["cookie"], kind).toContain("dialwise.session_token");
