@@ -13,6 +13,7 @@ import { emailLocale, pageLocale, renderAccountEmail } from "../modules/accounts
 import type { AccountMailKind } from "../providers/email/email";
 import type { Mailer } from "../providers/email/mail-jobs";
 import { emailChangeOf } from "./change-email";
+import { accountImageRule } from "./account-image";
 import { displayNameRule } from "./display-name";
 import { preferredLocaleOf } from "../modules/accounts/preferred-locale";
 import { betterAuthLog } from "./log-bridge";
@@ -197,8 +198,9 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
     onAPIError: { throw: true },
     hooks: {
       // A limited endpoint runs for an HTTP request only when the throttle counted it for that endpoint.
-      // Then a display name is made plain, or refused when too long (display-name.ts).
-      before: createAuthMiddleware(async (ctx) => uncountedRefusal(ctx.path) ?? displayNameRule(ctx.path, ctx.body)),
+      // Then a picture that is not a short https address is refused (account-image.ts), and a display
+      // name is made plain, or refused when too long (display-name.ts).
+      before: createAuthMiddleware(async (ctx) => uncountedRefusal(ctx.path) ?? accountImageRule(ctx.path, ctx.body) ?? displayNameRule(ctx.path, ctx.body)),
       after: createAuthMiddleware(async (ctx) => {
         // A changed password ends outstanding reset links too (a reset does so in onPasswordReset).
         const session = ctx.context.session;

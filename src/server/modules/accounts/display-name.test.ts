@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from "../../test/test-server";
 
 const ORIGIN = "http://localhost:3000";
 const TOO_LONG = { code: "NAME_TOO_LONG", message: "A name can be at most 100 characters." };
+const IMAGE_INVALID = { code: "IMAGE_INVALID", message: "A profile picture must be an https address of at most 2048 characters." };
 
 /**
  * One limit and one form for display names, on every way in: better-auth's sign-up and
@@ -94,6 +95,35 @@ describe.each(engines)("display names on %s", (engine) => {
     const created = await server.app.inject({ method: "POST", url: "/api/accounts/admin-sign-up", payload: { email, password: "secret-one", name: "\u2067Chief\u2069\r\nAdmin" } });
     expect(created.statusCode).toBe(201);
     expect(await nameOf({ email })).toBe("Chief Admin");
+  });
+
+  it("refuses a picture that is not a short https address, on sign-up and update-user, and writes nothing", async () => {
+    const imageOf = async (email: string) => (await server.database.db.select({ image: user.image }).from(user).where(eq(user.email, email)))[0]?.image;
+    const refusedEmail = uniqueEmail("picture");
+    const refused = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      payload: { email: refusedEmail, password: "secret-one", name: "Pia", image: "x".repeat(90_000), callbackURL: "/en/auth" },
+      headers: { origin: ORIGIN },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(IMAGE_INVALID);
+    expect(await nameOf({ email: refusedEmail })).toBeUndefined();
+
+    const person = await buildUser(server);
+    const setImage = (image: unknown) =>
+      server.app.inject({ method: "POST", url: "/api/auth/update-user", payload: { image }, headers: { cookie: person.cookie, origin: ORIGIN } });
+    const longest = `https://pictures.example/${"p".repeat(2048 - "https://pictures.example/".length)}`;
+    for (const image of [`${longest}q`, "javascript:alert(1)", "http://pictures.example/me.png", "data:image/png;base64,AAAA", 42]) {
+      const response = await setImage(image);
+      expect(response.statusCode, String(image).slice(0, 40)).toBe(400);
+      expect(response.json()).toEqual(IMAGE_INVALID);
+    }
+    expect(await imageOf(person.email)).toBeNull();
+    expect((await setImage(longest)).statusCode).toBe(200);
+    expect(await imageOf(person.email)).toBe(longest);
+    expect((await setImage(null)).statusCode).toBe(200);
+    expect(await imageOf(person.email)).toBeNull();
   });
 
   it("cuts a name nobody typed to the limit: a Google profile's, made plain", async () => {
