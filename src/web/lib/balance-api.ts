@@ -7,16 +7,19 @@ import { BALANCE_QUERY_KEY } from "./live-events";
 /** The spec: the balance is polled every 5 s during a call (and pushed by `balance` events always). */
 export const BALANCE_POLL_MS = 5000;
 
-export function fetchBalance(): Promise<{ balance: string }> {
-  return callApi(creditBalanceRoute);
-}
-
-/** The signed-in customer's balance as Money; polled while `polling`. */
+/**
+ * The signed-in customer's balance as Money: the header, the home page's card, buying
+ * credit and the call all read this one query, so they never disagree. Read with the
+ * `balance` live events (which write the same key) rather than polled, except while
+ * `polling` (a call: the spec's 5 s).
+ */
 export function useBalance(enabled: boolean, polling = false) {
   return useQuery({
     queryKey: BALANCE_QUERY_KEY,
-    queryFn: fetchBalance,
+    queryFn: ({ signal }) => callApi(creditBalanceRoute, { signal }),
     enabled,
+    // Live events keep it current; a refetch on focus covers a stream that was down.
+    staleTime: 60_000,
     refetchInterval: polling ? BALANCE_POLL_MS : false,
     select: (data: { balance: string }): Money => parseMoney(data.balance),
   });

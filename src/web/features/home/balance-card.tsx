@@ -1,14 +1,14 @@
 import { Wallet } from "lucide-react";
 import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
-import { formatUsd, parseMoney } from "../../../shared/money";
-import { useBalance } from "../../app/layouts/header/header-balance";
+import { formatUsd } from "../../../shared/money";
+import { useBalance } from "../../lib/balance-api";
 import { buttonVariants } from "../../components/ui/button";
 import { localePath, useLocale } from "../../lib/use-locale";
 
 /**
  * The customer's home starts with their balance and the way to top it up. The amount
- * is the header's own query (same key, kept current by `balance` live events), so the
+ * is the header's own query (lib/balance-api.ts, kept current by `balance` live events), so the
  * two never disagree; nothing is shown for it until it is known, as in the header.
  */
 export function BalanceCard() {
@@ -25,7 +25,7 @@ export function BalanceCard() {
               {t("index.balance.heading")}
             </h1>
             <p className="min-h-9 text-3xl font-bold tabular-nums" data-testid="home-balance">
-              {balance.data ? formatUsd(parseMoney(balance.data.balance), locale, 2) : null}
+              {balance.data ? formatUsd(balance.data, locale, 2) : null}
               {balance.isError ? <span className="text-base font-medium">{t("index.balance.unavailable")}</span> : null}
             </p>
           </div>

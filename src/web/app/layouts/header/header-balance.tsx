@@ -1,25 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
 import { Wallet } from "lucide-react";
 import { useTranslation } from "../../../lib/i18n/use-translation";
 import { Link } from "react-router";
-import { creditBalanceRoute } from "../../../../shared/api/routes";
-import { formatUsd, parseMoney } from "../../../../shared/money";
-import { callApi } from "../../../lib/api-client";
+import { formatUsd } from "../../../../shared/money";
+import { useBalance } from "../../../lib/balance-api";
 import { cn } from "../../../lib/cn";
-import { BALANCE_QUERY_KEY } from "../../../lib/live-events";
 import { useLocale } from "../../../lib/use-locale";
 import { hasPage } from "../../page-routes";
-
-/** Read with the `balance` live events (which write the same key) rather than polled. */
-export function useBalance(enabled: boolean) {
-  return useQuery({
-    queryKey: BALANCE_QUERY_KEY,
-    queryFn: ({ signal }) => callApi(creditBalanceRoute, { signal }),
-    enabled,
-    // Live events keep it current; a refetch on focus covers a stream that was down.
-    staleTime: 60_000,
-  });
-}
 
 /**
  * The signed-in customer's prepaid balance, 2 decimals in their language. It links to
@@ -31,7 +17,7 @@ export function HeaderBalance({ className }: { className?: string }) {
   const locale = useLocale();
   const balance = useBalance(true);
   if (!balance.data) return null;
-  const amount = formatUsd(parseMoney(balance.data.balance), locale, 2);
+  const amount = formatUsd(balance.data, locale, 2);
   const content = (
     <>
       <Wallet aria-hidden="true" className="size-4 text-brand-700" />
