@@ -1,9 +1,8 @@
 import { expect, testWithOwnServer as test } from "./fixtures";
 import { moneyToDecimal, parseMoney } from "../src/shared/money";
-import { chromiumPath } from "../playwright.config";
 import { signIn } from "./support/accounts";
 import { advanceCallTimerTo } from "./support/call-clock";
-import { MICROPHONE_ARGS, startFundedServer, type FundedServer } from "./support/funded-server";
+import { MICROPHONE_LAUNCH, startFundedServer, type FundedServer } from "./support/funded-server";
 
 /**
  * Credit bought during a call lengthens it (the spec's credits-updated): a customer whose
@@ -12,7 +11,7 @@ import { MICROPHONE_ARGS, startFundedServer, type FundedServer } from "./support
  * passes on the carrier's and the page's clocks together (support/call-clock.ts), not in real time.
  * (Its own file so it runs beside the other long calls in a second worker.)
  */
-test.use({ launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] } });
+test.use({ launchOptions: MICROPHONE_LAUNCH });
 
 let funded: FundedServer;
 test.beforeAll(async () => {

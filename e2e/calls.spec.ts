@@ -1,10 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, testWithOwnServer as test } from "./fixtures";
 import { parseMoney, moneyToDecimal } from "../src/shared/money";
-import { chromiumPath } from "../playwright.config";
 import { signIn } from "./support/accounts";
 import { advanceCallTimerTo } from "./support/call-clock";
-import { MICROPHONE_ARGS, READ_PACKETS, RECORD_PEER_CONNECTIONS, startFundedServer, type FundedServer } from "./support/funded-server";
+import { MICROPHONE_LAUNCH, READ_PACKETS, RECORD_PEER_CONNECTIONS, startFundedServer, type FundedServer } from "./support/funded-server";
 
 /**
  * A customer calls through the local carrier from the home page, as a person would: real
@@ -13,7 +12,7 @@ import { MICROPHONE_ARGS, READ_PACKETS, RECORD_PEER_CONNECTIONS, startFundedServ
  * the confirm dialog showed: two started minutes for a 70 s call, nothing for a busy line.
  * The 70 s pass on the carrier's and the page's clocks together (support/call-clock.ts), not in real time.
  */
-test.use({ launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] } });
+test.use({ launchOptions: MICROPHONE_LAUNCH });
 
 let funded: FundedServer;
 test.beforeAll(async () => {

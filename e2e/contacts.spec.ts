@@ -1,14 +1,13 @@
 import { expect, testWithOwnServer as test } from "./fixtures";
-import { chromiumPath } from "../playwright.config";
 import { signIn } from "./support/accounts";
-import { MICROPHONE_ARGS, startFundedServer, type FundedServer } from "./support/funded-server";
+import { MICROPHONE_LAUNCH, startFundedServer, type FundedServer } from "./support/funded-server";
 
 /**
  * A customer brings their phone's address book in as a vCard file (two people and an
  * emergency number), reads the report of what was refused, and then calls one of the
  * imported contacts from the call section's contacts dialog, on the local carrier.
  */
-test.use({ launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] } });
+test.use({ launchOptions: MICROPHONE_LAUNCH });
 
 let funded: FundedServer;
 test.beforeAll(async () => {

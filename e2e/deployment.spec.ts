@@ -2,14 +2,13 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { chromiumPath } from "../playwright.config";
 import { startCluster, type Cluster } from "../scripts/local-cluster.js";
 import { openEventStream, type EventStreamClient } from "../src/server/test/event-stream-client";
 import { databaseUrlFor, withAdminClient } from "../src/server/test/postgres-admin";
 import { moneyToDecimal, parseMoney } from "../src/shared/money";
 import { expect, testWithOwnServer as test, type RunningServer } from "./fixtures";
 import { createAdmin, createVerifiedUser, signIn, type TestAccount } from "./support/accounts";
-import { MICROPHONE_ARGS } from "./support/funded-server";
+import { MICROPHONE_LAUNCH } from "./support/funded-server";
 
 /**
  * The deployment of deploy/compose.yaml, as processes: three built servers on one PostgreSQL
@@ -30,7 +29,7 @@ function mailLines(output: string): string {
   }
   return lines.join("\n");
 }
-test.use({ launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] } });
+test.use({ launchOptions: MICROPHONE_LAUNCH });
 
 // The instances share a PostgreSQL database: the embedded one belongs to a single process.
 if (adminUrl) {

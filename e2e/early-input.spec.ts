@@ -2,10 +2,9 @@
 /// <reference lib="dom" />
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { chromiumPath } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { createVerifiedUser, signIn } from "./support/accounts";
-import { MICROPHONE_ARGS } from "./support/funded-server";
+import { MICROPHONE_LAUNCH } from "./support/funded-server";
 
 /**
  * A person types and presses as soon as the page shows (at its `load` event), before the
@@ -18,7 +17,7 @@ import { MICROPHONE_ARGS } from "./support/funded-server";
  */
 test.use({
   viewport: { width: 390, height: 844 },
-  launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] },
+  launchOptions: MICROPHONE_LAUNCH,
 });
 
 /**

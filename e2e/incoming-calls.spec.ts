@@ -1,10 +1,9 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { chromiumPath } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { createVerifiedUser, signIn } from "./support/accounts";
-import { MICROPHONE_ARGS } from "./support/funded-server";
+import { MICROPHONE_LAUNCH } from "./support/funded-server";
 
 /**
  * Someone rings a customer who is reading their call history, not the home page:
@@ -13,7 +12,7 @@ import { MICROPHONE_ARGS } from "./support/funded-server";
  * nobody answers ends as missed in the history, with the caller's country. The carrier's
  * clock is moved past the 45 s the caller waits (decision 049) instead of waiting them out.
  */
-test.use({ launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] } });
+test.use({ launchOptions: MICROPHONE_LAUNCH });
 
 const run = promisify(execFile);
 

@@ -1,10 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import path from "node:path";
-import { chromiumPath } from "../playwright.config";
 import { expect, testWithOwnServer as test, type RunningServer } from "./fixtures";
 import { signIn, type TestAccount } from "./support/accounts";
-import { MICROPHONE_ARGS, startFundedServer, type FundedServer } from "./support/funded-server";
+import { MICROPHONE_LAUNCH, startFundedServer, type FundedServer } from "./support/funded-server";
 
 /**
  * The local carrier's media with a real browser: Chromium's fake microphone opens a
@@ -13,7 +12,7 @@ import { MICROPHONE_ARGS, startFundedServer, type FundedServer } from "./support
  * back. Packets must flow both ways (the peer connection's own statistics), and the
  * call is billed by the server when the browser hangs up.
  */
-test.use({ launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] } });
+test.use({ launchOptions: MICROPHONE_LAUNCH });
 
 const run = promisify(execFile);
 

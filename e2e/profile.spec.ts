@@ -1,15 +1,14 @@
 import { appRunning, expect, testWithOwnServer as test } from "./fixtures";
 import { parseMoney } from "../src/shared/money";
-import { chromiumPath } from "../playwright.config";
 import { createVerifiedUser, signIn } from "./support/accounts";
-import { MICROPHONE_ARGS, startFundedServer, type FundedServer } from "./support/funded-server";
+import { MICROPHONE_LAUNCH, startFundedServer, type FundedServer } from "./support/funded-server";
 
 /**
  * The profile's controls, end to end on the built server: a daily spending limit the confirm
  * dialog promises by, the preferred language a second device switches to at sign-in, and
  * deleting an account, after which it cannot sign in.
  */
-test.use({ launchOptions: { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", ...MICROPHONE_ARGS] } });
+test.use({ launchOptions: MICROPHONE_LAUNCH });
 
 let funded: FundedServer;
 test.beforeAll(async () => {

@@ -1,12 +1,16 @@
 import { rmSync } from "node:fs";
 import { request as playwrightRequest } from "@playwright/test";
 import { startProcess, type ServerProcess } from "../../scripts/server-process";
+import { BROWSER_ARGS, chromiumPath } from "../../playwright.config";
 import { BUILT_SERVER, type RunningServer, testServerEnv } from "../fixtures";
 import { createAdmin, createVerifiedUser, signIn, type TestAccount } from "./accounts";
 import { newDataFolder } from "./data-folder";
 
 /** Chromium with a fake microphone that needs no permission prompt: what the call flows run in. */
 export const MICROPHONE_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"];
+
+/** The suite's browser (playwright.config.ts) with that microphone: `test.use({ launchOptions: MICROPHONE_LAUNCH })`. */
+export const MICROPHONE_LAUNCH = { executablePath: chromiumPath, args: [...BROWSER_ARGS, ...MICROPHONE_ARGS] };
 
 export interface FundedServer {
   running: RunningServer;
