@@ -9,13 +9,15 @@ export const IMAGE_INVALID = {
   message: `A profile picture must be an https address of at most ${ACCOUNT_IMAGE_MAX_LENGTH} characters.`,
 } as const;
 
+/**
+ * An https address written as the URL parser writes it back, with no user name or password:
+ * text the parser would have tidied (spaces and control characters dropped, "https:host"
+ * read as "https://host/", markup escaped) is kept as sent, so it is refused, not trusted.
+ */
 function isPictureAddress(value: string): boolean {
   if (value.length > ACCOUNT_IMAGE_MAX_LENGTH) return false;
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
+  const url = URL.parse(value);
+  return url !== null && url.protocol === "https:" && url.href === value && url.username === "" && url.password === "";
 }
 
 /**
