@@ -20,7 +20,7 @@ for (const binary of new Set([chromiumPath, fullChromiumPath])) {
     );
   }
 }
-/** What the specs' browser is started with; the whole browser (app-start.spec.ts) too. The specs with a fake microphone name their own. */
+/** What the specs' browser is started with; the whole browser (app-start.spec.ts) too, and with a fake microphone the call specs (MICROPHONE_LAUNCH, e2e/support/funded-server.ts). */
 export const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 export default defineConfig({

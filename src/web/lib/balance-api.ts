@@ -18,7 +18,7 @@ export function useBalance(enabled: boolean, polling = false) {
     queryKey: BALANCE_QUERY_KEY,
     queryFn: ({ signal }) => callApi(creditBalanceRoute, { signal }),
     enabled,
-    // Live events keep it current; a refetch on focus covers a stream that was down.
+    // Live events keep it current: a stream that was down asks for what it missed when it reconnects (lastEventId).
     staleTime: 60_000,
     refetchInterval: polling ? BALANCE_POLL_MS : false,
     select: (data: { balance: string }): Money => parseMoney(data.balance),
