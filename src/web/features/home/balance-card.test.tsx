@@ -16,6 +16,12 @@ describe("BalanceCard", () => {
     expect(fetch.mock.calls.filter(([input]) => String(input).includes("/api/credits/balance"))).toHaveLength(1);
   });
 
+  it("shows a balance of zero as $0.00, not as nothing", async () => {
+    stubRatesApi((url) => (url.pathname === "/api/credits/balance" ? json({ balance: "0.0000" }) : undefined));
+    renderAt(<BalanceCard />);
+    expect(await screen.findByText("$0.00")).toBeTruthy();
+  });
+
   it("says so when the balance cannot be read, and never shows a made-up amount", async () => {
     stubRatesApi((url) => (url.pathname === "/api/credits/balance" ? json({ error: { code: "internal_error", message: "x" } }, 500) : undefined));
     renderAt(<BalanceCard />);

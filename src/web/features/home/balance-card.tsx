@@ -25,7 +25,7 @@ export function BalanceCard() {
               {t("index.balance.heading")}
             </h1>
             <p className="min-h-9 text-3xl font-bold tabular-nums" data-testid="home-balance">
-              {balance.data ? formatUsd(balance.data, locale, 2) : null}
+              {balance.data !== undefined ? formatUsd(balance.data, locale, 2) : null}
               {balance.isError ? <span className="text-base font-medium">{t("index.balance.unavailable")}</span> : null}
             </p>
           </div>

@@ -16,7 +16,8 @@ export function HeaderBalance({ className }: { className?: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const balance = useBalance(true);
-  if (!balance.data) return null;
+  // A balance of zero is a balance: only an unknown one shows nothing.
+  if (balance.data === undefined) return null;
   const amount = formatUsd(balance.data, locale, 2);
   const content = (
     <>

@@ -65,6 +65,9 @@ describe("site header", () => {
     expect(balance.textContent?.replace(/\s/g, " ")).toBe("Balance1.234,57 $");
     liveEventCacheUpdates.balance(queryClient, { balance: "2.5000" });
     await waitFor(() => expect(screen.getByTestId("header-balance").textContent?.replace(/\s/g, " ")).toBe("Balance2,50 $"));
+    // Spent to nothing: the header says so rather than hiding the amount.
+    liveEventCacheUpdates.balance(queryClient, { balance: "0.0000" });
+    await waitFor(() => expect(screen.getByTestId("header-balance").textContent?.replace(/\s/g, " ")).toBe("Balance0,00 $"));
   });
 
   it("shows no balance to visitors or admins", async () => {
