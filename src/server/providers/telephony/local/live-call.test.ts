@@ -70,9 +70,8 @@ function stillClock() {
 }
 
 describe("a live call on the carrier's clock", () => {
-  /** An answered call with a one-minute limit on a clock the test moves. */
-  async function answeredCall() {
-    const clock = new AdjustableCarrierClock();
+  /** An answered call with a one-minute limit on a clock the test moves (one that also runs with real time, unless given another). */
+  async function answeredCall(clock: CarrierClock & { advance(seconds: number): void } = new AdjustableCarrierClock()) {
     const slow = slowCall(clock);
     expect(await slow.call.answered()).toBe(true);
     slow.call.enforceLimit();
@@ -88,15 +87,12 @@ describe("a live call on the carrier's clock", () => {
   });
 
   it("lets a call the clock moved short of its limit talk on, and bills the talk the clock measured", async () => {
-    const still = stillClock();
-    const { call, posted, phase } = slowCall(still);
-    expect(await call.answered()).toBe(true);
-    call.enforceLimit();
-    still.advance(30);
+    const { call, posted, phase, clock } = await answeredCall(stillClock());
+    clock.advance(30);
     await call.clockMoved();
     expect(phase()).toBe("answered");
     expect(call.talkSeconds()).toBe(30);
-    still.advance(25);
+    clock.advance(25);
     await call.clockMoved();
     expect(phase()).toBe("answered");
     expect(await call.end("completed")).toBe(true);
