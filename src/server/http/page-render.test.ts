@@ -6,7 +6,7 @@ import { engines } from "../test/engines";
 import { eventually } from "../test/eventually";
 import { buildUser } from "../test/factories";
 import { startTestServer, type TestServer } from "../test/test-server";
-import { publicPageLanguage } from "./page-render";
+import { carriesSessionCookie, publicPageLanguage } from "./page-render";
 
 // Shaped like the built index.html: an empty root the server fills for public pages.
 const INDEX = `<!doctype html>
@@ -36,6 +36,20 @@ describe("public page addresses", () => {
     expect(publicPageLanguage("/en/dashboard")).toBeNull();
     expect(publicPageLanguage("/xx/faq")).toBeNull();
     expect(publicPageLanguage("/en/faq/extra")).toBeNull();
+  });
+});
+
+describe("the session cookie in a Cookie header", () => {
+  it("is found however the header spaces it, as better-auth reads it", () => {
+    for (const header of ["dialwise.session_token=abc", "theme=dark; dialwise.session_token =abc", "\t__Secure-dialwise.session_token\t= abc", "a=1;dialwise.session_token="]) {
+      expect(carriesSessionCookie(header), header).toBe(true);
+    }
+  });
+
+  it("is not found in other cookies' names or values", () => {
+    for (const header of [undefined, "", "dialwise.session_tokens=abc", "my-dialwise.session_token=abc", "theme=dialwise.session_token=abc", "dialwise.session_token"]) {
+      expect(carriesSessionCookie(header), String(header)).toBe(false);
+    }
   });
 });
 
@@ -156,6 +170,31 @@ describe.each(engines)("pages rendered on the server on %s", (engine) => {
     const visitor = (await get("/en")).page;
     expect(visitor.state?.session).toBeNull();
     expect(visitor.root).not.toContain(strings("en", "home")["index.balance.heading"]);
+  });
+
+  it("never keeps a page rendered for someone signed in, however their cookie header is written", async () => {
+    // better-auth reads a cookie name with spaces around it; a page it renders for that session is
+    // that customer's, and must never become the page every visitor is sent.
+    const customer = await buildUser(server);
+    const value = customer.cookie.slice(customer.cookie.indexOf("=") + 1).split(";")[0] ?? "";
+    const name = customer.cookie.slice(0, customer.cookie.indexOf("="));
+    const variants = [
+      { cookie: `${name} =${value}`, page: "/sv/faq", state: "/sv/support" },
+      { cookie: `theme=dark;  ${name}\t= ${value}`, page: "/pt/faq", state: "/pt/support" },
+    ];
+    for (const { cookie, page, state } of variants) {
+      // The customer's own page and state, rendered first at addresses no one has asked for yet.
+      const theirs = readPage((await server.app.inject({ url: page, headers: { cookie } })).body);
+      expect(theirs.state, cookie).toMatchObject({ session: { user: { email: customer.email } } });
+      expect((await askState(state, { cookie })).json(), cookie).toMatchObject({ session: { user: { email: customer.email } } });
+      // Then a visitor, at both.
+      for (const url of [page, state]) {
+        const visitor = await get(url);
+        expect(visitor.body, url).not.toContain(customer.email);
+        expect(visitor.page.state?.session, url).toBeNull();
+        expect((await askState(url)).body, url).not.toContain(customer.email);
+      }
+    }
   });
 
   it("lets a visitor's page start its app at their first use, and a signed-in customer's at once", async () => {

@@ -12,7 +12,21 @@ import { APP_START_ATTRIBUTE, APP_START_ON_FIRST_USE, serializeSsrState, SSR_STA
 export type BodyRenderer = (html: string, request: FastifyRequest) => Promise<string>;
 
 /** better-auth's session cookie, with or without the __Secure- prefix. */
-const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_NAME.replace(".", "\\.")}=`);
+const SESSION_COOKIE_NAMES = new Set([SESSION_COOKIE_NAME, `__Secure-${SESSION_COOKIE_NAME}`]);
+
+/**
+ * Whether a Cookie header names the session cookie, read as better-auth reads it (the name
+ * trimmed of the spaces and tabs around it), so no way of writing the header that better-auth
+ * takes as a session passes here for a visitor's.
+ */
+export function carriesSessionCookie(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  for (const pair of header.split(";")) {
+    const equals = pair.indexOf("=");
+    if (equals !== -1 && SESSION_COOKIE_NAMES.has(pair.slice(0, equals).trim())) return true;
+  }
+  return false;
+}
 
 type RenderModule = { renderPage: (request: RenderRequest) => Promise<RenderedPage | null> };
 
@@ -90,7 +104,7 @@ export async function loadBodyRenderer(
     const { page: path, language } = publicPage;
     const address = canonicalPageAddress(url, path);
     const [strings, english] = await Promise.all([options.strings(language), options.strings("en")]);
-    const signedIn = SESSION_COOKIE.test(request.headers.cookie ?? "");
+    const signedIn = carriesSessionCookie(request.headers.cookie);
     const kept = signedIn ? null : address.includes("?") ? queriedPages : visitorPages;
     const sources = [strings, english, ...options.sources()];
     const found = kept?.get(address);
@@ -116,7 +130,9 @@ export async function loadBodyRenderer(
     }
     if (page === null) return null;
     const rendered: KeptPage = { sources, html: page.html, state: serializeSsrState(page.state), visitor: page.state.session === null };
-    kept?.set(address, rendered);
+    // Only a page rendered for nobody is every visitor's: whatever the cookie looked like, a page
+    // the session lookup found someone for is theirs alone.
+    if (rendered.visitor) kept?.set(address, rendered);
     return rendered;
   };
 
