@@ -18,7 +18,9 @@ export async function changeRole(db: Database, admin: Admin, userId: string, rol
     if (!before) throw notFound("No such account.");
     // Asking for the role it has changes nothing and writes no audit row.
     if (before.role === role) return;
-    await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
+    // An administrator's decision answers an admin sign-up's request: left open, the next verified
+    // address change would grant the role again over a removal (admin-role.ts).
+    await tx.update(user).set({ role, adminRequested: false, updatedAt: new Date() }).where(eq(user.id, userId));
     await auditUserChange(tx, admin, ROLE_ACTION, userId, { role: before.role }, { role });
   });
   return { profile: await userProfile(db, userId) };

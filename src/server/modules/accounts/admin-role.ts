@@ -39,7 +39,9 @@ export function isAdminDomain(email: string, adminEmailDomain: string): boolean 
 
 /**
  * Called once an email is verified: an account that asked to be an administrator
- * at sign-up, with an address at the company domain, becomes one. The role change
+ * at sign-up, with an address at the company domain, becomes one. The request is
+ * answered with it (better-auth calls this after a changed address is verified too,
+ * and a request left open would undo a later removal of the role). The role change
  * and its audit row are one transaction.
  */
 export async function grantRequestedAdmin(
@@ -51,7 +53,7 @@ export async function grantRequestedAdmin(
   return db.transaction(async (tx) => {
     const promoted = await tx
       .update(user)
-      .set({ role: "admin", updatedAt: new Date() })
+      .set({ role: "admin", adminRequested: false, updatedAt: new Date() })
       .where(and(eq(user.id, verified.id), eq(user.adminRequested, true), eq(user.emailVerified, true), eq(user.role, "user")))
       .returning({ id: user.id });
     if (promoted.length === 0) return false;

@@ -46,7 +46,8 @@ describe.each(engines)("admin sign-up on %s", (engine) => {
     expect(followed.headers.location).toBe("/sv/auth?verified=1");
 
     const row = await rowOf(email);
-    expect(row).toMatchObject({ role: "admin", emailVerified: true });
+    // The request is answered: a later verification (of a changed address) grants nothing again.
+    expect(row).toMatchObject({ role: "admin", emailVerified: true, adminRequested: false });
     const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.subjectType, "user"), eq(auditLog.subjectId, row!.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "user.role", actorUserId: row!.id, before: { role: "user" }, after: { role: "admin" } });
@@ -58,6 +59,32 @@ describe.each(engines)("admin sign-up on %s", (engine) => {
     // Following the link again changes nothing and audits nothing more.
     await server.app.inject({ url: pathOf(mail!.link) });
     expect(await server.database.db.select().from(auditLog).where(eq(auditLog.subjectId, row!.id))).toHaveLength(1);
+  });
+
+  it("keeps an administrator whose role was removed a customer when they verify a changed address at the company domain", async () => {
+    const email = uniqueEmail("demoted", "dialwise.example");
+    expect((await adminSignUp({ email, password: "secret-one", callbackURL: "/en/auth" })).statusCode).toBe(201);
+    const followed = await server.app.inject({ url: pathOf((await latestMail(server, email, "verify_email"))!.link) });
+    expect(await rowOf(email)).toMatchObject({ role: "admin" });
+    const cookie = cookieOf(followed);
+    const id = (await rowOf(email))!.id;
+
+    const other = await buildUser(server, { role: "admin" });
+    const removed = await server.app.inject({ method: "PUT", url: `/api/admin/users/${id}/role`, headers: { cookie: other.cookie }, payload: { role: "user" } });
+    expect(removed.statusCode).toBe(200);
+    expect((await server.app.inject({ url: "/api/me", headers: { cookie } })).json().role).toBe("user");
+
+    // The removed administrator moves the account to another company address and confirms it.
+    const newEmail = uniqueEmail("demoted-again", "dialwise.example");
+    const asked = await server.app.inject({ method: "POST", url: "/api/auth/change-email", headers: { cookie }, payload: { newEmail, callbackURL: "/en/profile" } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const confirmed = await server.app.inject({ url: pathOf((await latestMail(server, newEmail, "change_email"))!.link), headers: { cookie } });
+    expect(confirmed.statusCode).toBe(302);
+    expect(await rowOf(newEmail)).toMatchObject({ id, role: "user", emailVerified: true });
+    expect((await server.app.inject({ url: "/api/admin/users", headers: { cookie } })).statusCode).toBe(403);
+    // The account's history: granted at sign-up, removed by the other administrator, and nothing since.
+    const roles = await server.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, id), eq(auditLog.action, "user.role")));
+    expect(roles.map((row) => row.after)).toEqual([expect.objectContaining({ role: "admin" }), expect.objectContaining({ role: "user" })]);
   });
 
   it("answers an address that already has an account exactly like a new one, changing nothing and mailing the owner", async () => {

@@ -1,0 +1,58 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrationsFolder } from "./client";
+
+/** The migrations folder as it was before `tag`: the same files, with the journal ending before it. */
+function folderBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "dialwise-migrations-"));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalFile = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (at === -1) throw new Error(`no migration ${tag}`);
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return folder;
+}
+
+describe("migration 0018: admin sign-up requests already answered are closed", () => {
+  const before = folderBefore("0018_admin_request_consumed");
+  afterAll(() => rmSync(before, { recursive: true, force: true }));
+
+  it("closes the requests of administrators and of verified customers, and keeps those still waiting for verification", async () => {
+    const client = new PGlite();
+    try {
+      const db = drizzle({ client });
+      await migrate(db, { migrationsFolder: before });
+      // Each account as a database from before the change could hold it.
+      const accounts = [
+        { id: "granted", role: "admin", verified: true, requested: true },
+        { id: "removed", role: "user", verified: true, requested: true },
+        { id: "waiting", role: "user", verified: false, requested: true },
+        { id: "customer", role: "user", verified: true, requested: false },
+        { id: "granted-by-admin", role: "admin", verified: true, requested: false },
+      ];
+      for (const account of accounts) {
+        await client.query(
+          `insert into "user" (id, name, email, email_verified, role, admin_requested) values ($1, $1, $1 || '@dialwise.example', $2, $3, $4)`,
+          [account.id, account.verified, account.role, account.requested],
+        );
+      }
+      await migrate(db, { migrationsFolder });
+      const { rows } = await client.query<{ id: string; admin_requested: boolean; role: string }>(`select id, admin_requested, role from "user" order by id`);
+      expect(Object.fromEntries(rows.map((row) => [row.id, [row.role, row.admin_requested]]))).toEqual({
+        customer: ["user", false],
+        granted: ["admin", false],
+        "granted-by-admin": ["admin", false],
+        removed: ["user", false],
+        waiting: ["user", true],
+      });
+    } finally {
+      await client.close();
+    }
+  });
+});
