@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { use, useEffect, useState } from "react";
+import { Tabs } from "radix-ui";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
@@ -46,6 +47,37 @@ function CallForm({ markReady = false }: { markReady?: boolean }) {
         Second
       </button>
     </form>
+  );
+}
+
+/** Controls that answer the press itself rather than its click: tabs switch on mouse-down, a menu opens on pointer-down. */
+function PressControls({ markReady = false }: { markReady?: boolean }) {
+  useEffect(() => {
+    if (markReady) document.documentElement.dataset.appReady = "true";
+  }, [markReady]);
+  return (
+    <div>
+      <Tabs.Root defaultValue="login">
+        <Tabs.List aria-label="Account">
+          <Tabs.Trigger value="login">Log in</Tabs.Trigger>
+          <Tabs.Trigger value="signup">Sign up</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="login">Log in form</Tabs.Content>
+        <Tabs.Content value="signup">Sign up form</Tabs.Content>
+      </Tabs.Root>
+      <button
+        type="button"
+        onPointerDown={(event) => {
+          seen.push(`menu ${event.pointerType}`);
+          // As a menu does when it opens: the browser then sends no mouse-down.
+          event.preventDefault();
+        }}
+        onMouseDown={() => seen.push("menu mouse-down")}
+        onClick={() => seen.push("menu click")}
+      >
+        More
+      </button>
+    </div>
   );
 }
 
@@ -120,6 +152,22 @@ describe("input before the app has taken over", () => {
     await appTakesOver();
     await waitFor(() => expect(seen).toEqual(["call +44 20 7946 0958"]));
     expect((screen.getByLabelText("Number") as HTMLInputElement).value).toBe("+44 20 7946 0958");
+  });
+
+  it("makes a held press again as a pointer makes one, so a tab or a menu that answers the press itself answers it", async () => {
+    container = document.body.appendChild(document.createElement("div"));
+    container.id = "root";
+    container.innerHTML = renderToString(<PressControls />);
+    captureEarlyInput(window);
+    fireEvent.click(screen.getByRole("tab", { name: "Sign up" }));
+    fireEvent.click(screen.getByRole("button", { name: "More" }));
+    await act(async () => {
+      root = hydrateRoot(container, <PressControls markReady />);
+    });
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Sign up" }).getAttribute("aria-selected")).toBe("true"));
+    expect(screen.getByRole("tabpanel").textContent).toBe("Sign up form");
+    // Pointer-down, then the click; no mouse-down after a pointer-down the page prevented, as in a browser.
+    await waitFor(() => expect(seen).toEqual(["menu mouse", "menu click"]));
   });
 
   it("holds a form's submission back from the browser and submits it through the app, with the box ticked", async () => {

@@ -125,7 +125,7 @@ async function replay(win: Window & typeof globalThis, steps: Step[]) {
       // React replaced it meanwhile (a part rendered afresh rather than taken over): nothing is there to act on.
       if (!element.isConnected) continue;
       if (step.kind === "type" && !retypedSince.has(step.field)) giveBack(win, step);
-      else if (step.kind === "press" && !step.target.matches(":disabled")) step.target.click();
+      else if (step.kind === "press" && !step.target.matches(":disabled")) press(win, step.target);
       else if (step.kind === "submit") step.form.requestSubmit();
       else if (step.kind === "key") keyOn(step.focused && step.target === lastKeyTarget ? win.document.activeElement : step.target).dispatchEvent(new win.KeyboardEvent("keydown", { ...step.key, bubbles: true, cancelable: true }));
       // Keys pressed one after another on one element (ArrowDown, ArrowDown) went where focus was; the first may have moved it.
@@ -134,6 +134,23 @@ async function replay(win: Window & typeof globalThis, steps: Step[]) {
   } finally {
     win.removeEventListener("input", noteRetyped, true);
   }
+}
+
+/**
+ * Makes a held press again as a pointer makes one: down, up, then the click. Some controls answer
+ * the press itself rather than its click (a tab switches on mouse-down, a menu opens on
+ * pointer-down), and the person's own down and up reached the page before anything listened.
+ * As in a browser, a pointer-down the page prevents is followed by no mouse-down or mouse-up, and
+ * a mouse-down it does not prevent focuses what was pressed.
+ */
+function press(win: Window & typeof globalThis, target: HTMLElement) {
+  const mouse = { bubbles: true, cancelable: true, composed: true, view: win, button: 0, buttons: 1 };
+  const pointer = { ...mouse, pointerId: 1, pointerType: "mouse", isPrimary: true };
+  const mouseEventsFollow = !win.PointerEvent || target.dispatchEvent(new win.PointerEvent("pointerdown", pointer));
+  if (mouseEventsFollow && target.dispatchEvent(new win.MouseEvent("mousedown", mouse))) target.focus({ preventScroll: true });
+  if (win.PointerEvent) target.dispatchEvent(new win.PointerEvent("pointerup", { ...pointer, buttons: 0 }));
+  if (mouseEventsFollow) target.dispatchEvent(new win.MouseEvent("mouseup", { ...mouse, buttons: 0 }));
+  target.click();
 }
 
 /**
