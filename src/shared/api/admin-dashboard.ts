@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CALL_DIRECTIONS } from "./admin-calls";
 import { CALL_REFUSALS, CALL_STATUSES } from "./calls";
 import { money4 } from "./credits";
 import { defineEndpoint } from "./endpoint";
@@ -123,7 +124,10 @@ export const adminDashboard = defineEndpoint({
       z.object({
         callSid: z.string(),
         email: z.string(),
+        /** An incoming call's number is its caller's (`fromNumber`); `toNumber` is then the customer's browser. */
+        direction: z.enum(CALL_DIRECTIONS),
         toNumber: z.string(),
+        fromNumber: z.string().nullable(),
         countryCode: z.string(),
         status: z.enum(CALL_STATUSES),
         startedAt: timestamp,

@@ -34,7 +34,7 @@ export function StatusBadge({ call }: { call: Pick<CallLog, "status" | "directio
 }
 
 /** The number, left to right even in Arabic, with an arrow saying which way the call went. */
-export function NumberCell({ call }: { call: CallLog }) {
+export function NumberCell({ call }: { call: Pick<CallLog, "direction" | "toNumber" | "fromNumber"> }) {
   const { t } = useTranslation();
   const number = rowNumber(call);
   const Icon = call.direction === "inbound" ? PhoneIncoming : PhoneOutgoing;

@@ -74,7 +74,8 @@ const full: AdminDashboard = {
     { outcome: "refused", refusalReason: "insufficient_balance", calls: 7 },
   ],
   latestCalls: [
-    { callSid: "CA1", email: "anna@example.com", toNumber: "+447106123456", countryCode: "GB", status: "completed", startedAt: "2026-03-02T10:00:00.000Z", durationSeconds: 90, cost: "0.0705" },
+    { callSid: "CA1", email: "anna@example.com", direction: "outbound", toNumber: "+447106123456", fromNumber: null, countryCode: "GB", status: "completed", startedAt: "2026-03-02T10:00:00.000Z", durationSeconds: 90, cost: "0.0705" },
+    { callSid: "CA2", email: "cy@example.com", direction: "inbound", toNumber: "client:user-cy", fromNumber: "+14155550100", countryCode: "US", status: "completed", startedAt: "2026-03-02T09:00:00.000Z", durationSeconds: 30, cost: "0.0000" },
   ],
   latestPayments: [{ id: "pay_1", email: "bo@example.com", amount: "20.0000", status: "succeeded", createdAt: "2026-03-02T11:00:00.000Z" }],
   openSupport: [{ id: "sup_1", reference: "DW-ABCD1234", who: "cy@example.com", subject: null, lastMessageAt: "2026-03-02T12:00:00.000Z", unread: 2 }],
@@ -131,6 +132,11 @@ describe("DashboardPage", () => {
     expect(within(screen.getByRole("table", { name: "Top destinations by minutes" })).getByRole("rowheader", { name: "United Kingdom" })).toBeTruthy();
 
     expect(screen.getByRole("link", { name: "All calls" }).getAttribute("href")).toBe("/en/calls");
+    // Each call by the number on the other end: the one dialled, or the caller of an incoming call.
+    const latestCalls = screen.getByRole("link", { name: "All calls" }).closest("section")!;
+    expect(within(latestCalls).getByRole("link", { name: /Outgoing call.*\+44 7106 123456/ })).toBeTruthy();
+    expect(within(latestCalls).getByRole("link", { name: /Incoming call.*\+1 415.555.0100/ })).toBeTruthy();
+    expect(latestCalls.textContent).not.toContain("client:");
     expect(screen.getByRole("link", { name: "All payments" }).getAttribute("href")).toBe("/en/admin-payments");
     expect(screen.getByRole("link", { name: "cy@example.com" }).getAttribute("href")).toBe("/en/admin-support?c=sup_1");
     expect(screen.getByText("2 unread")).toBeTruthy();

@@ -73,4 +73,4 @@ export function DashboardPage() {
 export default DashboardPage;
 
 /** The strings this page waits for (app/page-routes.tsx): its own, the background work's, and the call and payment words it reuses. */
-export const pageStrings = ["dashboard.", "background.", "history.status.", "admin_calls.refusal.", "admin_payments.status."];
+export const pageStrings = ["dashboard.", "background.", "history.status.", "history.direction.", "history.hidden_number", "admin_calls.refusal.", "admin_payments.status."];

@@ -4,9 +4,8 @@ import { Link } from "react-router";
 import type { AdminDashboard } from "../../../shared/api/admin-dashboard";
 import { callStatusKey } from "../../../shared/calls/call-status-label";
 import { formatUsd, parseMoney } from "../../../shared/money";
-import { Ltr } from "../../components/ui/ltr";
+import { NumberCell } from "../../components/call-log-cells";
 import { formatStart } from "../../lib/call-log-format";
-import { formatPhoneNumber } from "../../lib/phone-format";
 import { localePath, useLocale } from "../../lib/use-locale";
 
 function ActivityList({ title, allLabel, to, empty, children }: { title: string; allLabel: string; to: string; empty: string; children: ReactNode[] }) {
@@ -43,7 +42,7 @@ export function LatestActivity({ data }: { data: AdminDashboard }) {
           {data.latestCalls.map((call) => (
             <li key={call.callSid} className={rowClass}>
               <Link to={calls} className="min-w-0 truncate font-medium text-slate-900 hover:underline">
-                <Ltr>{formatPhoneNumber(call.toNumber)}</Ltr>
+                <NumberCell call={call} />
               </Link>
               <span className="tabular-nums text-slate-700">{usd(call.cost)}</span>
               <span className="basis-full truncate text-xs text-slate-500">

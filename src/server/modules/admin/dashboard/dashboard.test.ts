@@ -80,7 +80,7 @@ describe.each(engines)("the back office dashboard on %s", (engine) => {
     // 5: nobody answered.
     await call("noAnswer", cy, { ...unanswered, startedAt: at("2026-03-06T10:00:00.000Z"), status: "no-answer" });
     // 6: incoming: never counted.
-    await call("incoming", cy, { startedAt: at("2026-03-04T10:00:00.000Z"), direction: "inbound", ratePerMin: "0", carrierRate: null, billedMinutes: 0, costUsd: "0", qualityRating: 1 });
+    await call("incoming", cy, { startedAt: at("2026-03-04T10:00:00.000Z"), direction: "inbound", toNumber: `client:${cy}`, fromNumber: "+14155550100", countryCode: "US", ratePerMin: "0", carrierRate: null, billedMinutes: 0, costUsd: "0", qualityRating: 1 });
     // 7: still talking (answered, not settled yet).
     await call("live", anna, { startedAt: at("2026-03-02T10:00:00.000Z"), status: "answered", endedAt: null, durationSeconds: 0, billedMinutes: 0, costUsd: "0" });
     // 8: the first instant after the period: counted nowhere.
@@ -228,6 +228,8 @@ describe.each(engines)("the back office dashboard on %s", (engine) => {
     const result = await dashboard();
     expect(result.latestCalls[0]).toMatchObject({ callSid: sids.after, email: "dee@example.com", cost: "1.0000", status: "completed" });
     expect(result.latestCalls.map((row) => row.callSid).slice(1, 3)).toEqual([sids.busy, sids.noAnswer]);
+    // An incoming call is listed by its caller's number, not the browser it rang.
+    expect(result.latestCalls.find((row) => row.callSid === sids.incoming)).toMatchObject({ direction: "inbound", fromNumber: "+14155550100" });
     expect(result.latestPayments.map((row) => row.id).slice(0, 3)).toEqual(["pay_p6", "pay_p2", "pay_p4"]);
     expect(result.openSupport).toEqual([
       { id: "sup_open", reference: "DW-OPEN0001", who: "anna@example.com", subject: null, lastMessageAt: "2026-03-03T08:00:00.000Z", unread: 1 },

@@ -21,7 +21,9 @@ export async function latestCalls(db: Executor): Promise<AdminDashboard["latestC
   return rows.map(({ call, email }) => ({
     callSid: call.callSid,
     email,
+    direction: call.direction,
     toNumber: call.toNumber,
+    fromNumber: call.fromNumber,
     countryCode: call.countryCode,
     status: call.status,
     startedAt: call.startedAt.toISOString(),
