@@ -13,7 +13,8 @@ import { defineEndpoint } from "./endpoint";
 export const PAYMENT_PROVIDERS = ["stripe", "local"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "refunded", "partially_refunded"] as const;
+/** `failed`: the provider ended the checkout unpaid (declined, expired); `cancelled`: the customer cancelled it. Neither charged anything. */
+export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "cancelled", "refunded", "partially_refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Dollars with at most two decimals ("10", "12.50"): what a card can be charged. */

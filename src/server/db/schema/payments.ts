@@ -28,7 +28,7 @@ export const payments = pgTable(
     bonusUsd: numeric("bonus_usd", { precision: 14, scale: 4 }).notNull().default("0"),
     currency: text("currency").notNull().default("usd"),
     status: text("status").$type<PaymentStatus>().notNull().default("pending"),
-    /** Why a payment failed (the provider's words), for the customer and the back office. */
+    /** Why a payment failed or was cancelled (the provider's words), for the customer and the back office. */
     failureReason: text("failure_reason"),
     /** Receipt details from the provider's completion event. */
     receiptEmail: text("receipt_email"),
@@ -49,7 +49,7 @@ export const payments = pgTable(
     // Every customer's payments newest first (the dashboard's latest) and a period's sales.
     index("payments_created_at_idx").on(table.createdAt, table.id),
     check("payments_provider_check", sql`${table.provider} in ('stripe', 'local')`),
-    check("payments_status_check", sql`${table.status} in ('pending', 'succeeded', 'failed', 'refunded', 'partially_refunded')`),
+    check("payments_status_check", sql`${table.status} in ('pending', 'succeeded', 'failed', 'cancelled', 'refunded', 'partially_refunded')`),
     check("payments_amounts_check", sql`${table.amountUsd} > 0 and ${table.creditUsd} >= 0 and ${table.bonusUsd} >= 0`),
     check("payments_refunded_check", sql`${table.refundedUsd} >= 0 and ${table.refundedUsd} <= ${table.amountUsd}`),
   ],

@@ -254,11 +254,11 @@ describe.each(everyEngine)("discount codes at checkout on %s", (engine) => {
 
       const { sessionId } = await paymentOf(paymentId);
       const cancel = () => server.app.inject({ method: "POST", url: `/api/local-checkout/sessions/${sessionId}/cancel`, headers: { cookie: customer.cookie } });
-      expect((await cancel()).json()).toEqual({ paymentId, status: "failed" });
-      expect(await paymentOf(paymentId)).toMatchObject({ status: "failed", failureReason: "You cancelled the checkout." });
+      expect((await cancel()).json()).toEqual({ paymentId, status: "cancelled" });
+      expect(await paymentOf(paymentId)).toMatchObject({ status: "cancelled", failureReason: "You cancelled the checkout." });
       expect((await redemptionsOf(id)).map((row) => row.status)).toEqual(["released"]);
       // Cancelling again changes nothing; paying the cancelled session is refused.
-      expect((await cancel()).json()).toEqual({ paymentId, status: "failed" });
+      expect((await cancel()).json()).toEqual({ paymentId, status: "cancelled" });
       const pay = await server.app.inject({ method: "POST", url: `/api/local-checkout/sessions/${sessionId}/pay`, headers: { cookie: customer.cookie }, payload: { cardNumber: "4242 4242 4242 4242", expiry: "12/99", cvc: "123" } });
       expect(pay.statusCode).toBe(409);
       expect(await codeRow(id)).toMatchObject({ redeemedCount: 0 });

@@ -209,6 +209,26 @@ describe.each(engines)("payments with the local checkout on %s", (engine) => {
       expect(await ledgerOf(customer.id)).toEqual([]);
     });
 
+    it("records a checkout the customer cancels as cancelled, not failed, and sends it so; a later completion changes nothing", async () => {
+      const customer = await buildUser(server);
+      const purchase = await startPurchase(customer, "10");
+      const cancel = () => server.app.inject({ method: "POST", url: `/api/local-checkout/sessions/${purchase.sessionId}/cancel`, headers: { cookie: customer.cookie } });
+      const cancelled = await cancel();
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json()).toEqual({ paymentId: purchase.paymentId, status: "cancelled" });
+      expect(await paymentRow(purchase.paymentId)).toMatchObject({ status: "cancelled", failureReason: "You cancelled the checkout." });
+      expect((await cancel()).json()).toEqual({ paymentId: purchase.paymentId, status: "cancelled" });
+
+      const session = await server.app.inject({ method: "GET", url: `/api/local-checkout/sessions/${purchase.sessionId}`, headers: { cookie: customer.cookie } });
+      expect(session.json()).toMatchObject({ status: "cancelled", failureReason: "You cancelled the checkout." });
+      const listed = await server.app.inject({ method: "GET", url: "/api/payments", headers: { cookie: customer.cookie } });
+      expect(listed.json<{ payments: { id: string; status: string }[] }>().payments).toEqual([expect.objectContaining({ id: purchase.paymentId, status: "cancelled" })]);
+
+      expect((await deliver(eventFor(customer, purchase, 1000))).json()).toMatchObject({ outcome: "ignored" });
+      expect((await paymentRow(purchase.paymentId))?.status).toBe("cancelled");
+      expect(await ledgerOf(customer.id)).toEqual([]);
+    });
+
     it("refuses card details a card form would refuse, and cards that are not its test cards, changing nothing", async () => {
       const customer = await buildUser(server);
       const purchase = await startPurchase(customer, "10");

@@ -137,6 +137,8 @@ export interface CheckoutSessionFacts {
   email: string | null;
   chargeId: string | null;
   failureMessage: string | null;
+  /** The customer cancelled the session (the local checkout's `cancellation_reason`); Stripe's sessions only expire. */
+  cancelledByCustomer: boolean;
 }
 
 /**
@@ -175,15 +177,22 @@ export async function completePayment(tx: Executor, bus: BusPublisher, provider:
 }
 
 /**
- * The session ended unpaid (expired, or its delayed payment failed): a pending payment is
- * failed, nothing credited, and its discount code's use given back, in the webhook's transaction.
+ * The session ended unpaid (expired, cancelled by the customer, or its delayed payment failed): a
+ * pending payment is failed, or cancelled when the customer cancelled it, nothing credited, and its
+ * discount code's use given back, in the webhook's transaction.
  */
-export async function failPayment(tx: Executor, provider: PaymentsProvider["name"], session: CheckoutSessionFacts, reason: string): Promise<WebhookResult> {
+export async function failPayment(
+  tx: Executor,
+  provider: PaymentsProvider["name"],
+  session: CheckoutSessionFacts,
+  reason: string,
+  status: "failed" | "cancelled" = "failed",
+): Promise<WebhookResult> {
   const payment = await lockPayment(tx, provider, session);
   if (payment.status !== "pending") return { outcome: "ignored" };
   await tx
     .update(payments)
-    .set({ status: "failed", completedAt: sql`now()`, failureReason: (session.failureMessage ?? reason).slice(0, 500) })
+    .set({ status, completedAt: sql`now()`, failureReason: (session.failureMessage ?? reason).slice(0, 500) })
     .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
   await releaseReservation(tx, payment.id);
   return { outcome: "processed" };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { BusPublisher } from "../../db/bus";
-import type { PaymentsProvider } from "../../providers/payments/provider";
+import { CUSTOMER_CANCELLED, type PaymentsProvider } from "../../providers/payments/provider";
 import { defineWebhook, type Webhook } from "../../webhooks/webhook";
 import { DISPUTE_EVENT_TYPES, handleDisputeEvent, handleRefundEvent, REFUND_EVENT_TYPES } from "./provider-events";
 import { completePayment, failPayment, type CheckoutSessionFacts } from "./service";
@@ -24,6 +24,7 @@ const eventPayload = z.object({
       payment_intent: z.unknown().optional(),
       customer_details: z.looseObject({ email: z.string().max(320).nullish() }).nullish(),
       failure_message: z.string().max(500).nullish(),
+      cancellation_reason: z.string().max(100).nullish(),
     }),
   }),
 });
@@ -42,6 +43,7 @@ function sessionFacts(event: PaymentEvent): CheckoutSessionFacts {
     email: session.customer_details?.email ?? null,
     chargeId,
     failureMessage: session.failure_message ?? null,
+    cancelledByCustomer: session.cancellation_reason === CUSTOMER_CANCELLED,
   };
 }
 
@@ -49,7 +51,7 @@ function sessionFacts(event: PaymentEvent): CheckoutSessionFacts {
  * The payment provider's webhook (Stripe's, or the local checkout's: the same events).
  * Credit comes only from a paid `checkout.session.completed` or
  * `checkout.session.async_payment_succeeded`; an expired session or a failed delayed
- * payment fails the payment; refunds (`charge.refunded`, `refund.created`, `refund.updated`) and
+ * payment fails the payment (one the customer cancelled on the local checkout is cancelled); refunds (`charge.refunded`, `refund.created`, `refund.updated`) and
  * disputes (`charge.dispute.created`, `charge.dispute.closed`) take credit off or give it back
  * (provider-events.ts); every other kind is recorded and ignored.
  */
@@ -75,8 +77,8 @@ export function paymentWebhook(provider: PaymentsProvider, bus: BusPublisher): W
         case "checkout.session.async_payment_failed":
           return failPayment(tx, provider.name, session, "The payment was declined");
         case "checkout.session.expired":
-          // The local checkout says why when the customer cancelled; Stripe's expiry says nothing.
-          return failPayment(tx, provider.name, session, session.failureMessage ?? "The checkout expired before it was paid");
+          // The local checkout says why when the customer cancelled, and marks it; Stripe's expiry says nothing.
+          return failPayment(tx, provider.name, session, session.failureMessage ?? "The checkout expired before it was paid", session.cancelledByCustomer ? "cancelled" : "failed");
         default:
           return { outcome: "ignored" };
       }

@@ -16,6 +16,12 @@ export interface CheckoutInput {
   email?: string;
 }
 
+/**
+ * The `cancellation_reason` (Stripe's word for a payment intent's) a checkout session's event carries
+ * when the customer cancelled it: the local checkout's cancel button. Its payment is then cancelled, not failed.
+ */
+export const CUSTOMER_CANCELLED = "requested_by_customer";
+
 export interface Checkout {
   /** Where the browser goes to pay. */
   url: string;

@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import type { AdminDashboard } from "../../../shared/api/admin-dashboard";
 import { callStatusKey } from "../../../shared/calls/call-status-label";
 import { formatUsd, parseMoney } from "../../../shared/money";
+import { chargedNothing } from "../../../shared/payments/charged";
+import { NoAmount } from "../../components/ui/no-amount";
 import { NumberCell } from "../../components/call-log-cells";
 import { formatStart } from "../../lib/call-log-format";
 import { localePath, useLocale } from "../../lib/use-locale";
@@ -57,7 +59,7 @@ export function LatestActivity({ data }: { data: AdminDashboard }) {
               <Link to={payments} className="min-w-0 truncate font-medium text-slate-900 hover:underline">
                 {payment.email}
               </Link>
-              <span className="tabular-nums text-slate-700">{usd(payment.amount)}</span>
+              <span className="tabular-nums text-slate-700">{chargedNothing(payment.status) ? <NoAmount label={t("dashboard.nothing_paid")} /> : usd(payment.amount)}</span>
               <span className="basis-full text-xs text-slate-500">
                 {t(`admin_payments.status.${payment.status}`)} · {formatStart(payment.createdAt, locale)}
               </span>

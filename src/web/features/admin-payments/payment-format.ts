@@ -22,6 +22,7 @@ export const STATUS_TONE: Record<PaymentStatus, string> = {
   pending: "bg-amber-50 text-amber-800 ring-amber-200",
   succeeded: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   failed: "bg-red-50 text-red-800 ring-red-200",
+  cancelled: "bg-white text-slate-700 ring-slate-300",
   refunded: "bg-slate-100 text-slate-800 ring-slate-300",
   partially_refunded: "bg-sky-50 text-sky-800 ring-sky-200",
 };

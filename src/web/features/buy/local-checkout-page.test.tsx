@@ -145,9 +145,20 @@ describe("LocalCheckoutPage", () => {
     assign.mockRestore();
   });
 
+  it("says a cancelled checkout opened again was cancelled and charged nothing, never that it was paid", async () => {
+    stubApi((url) => {
+      if (url.pathname === `/api/local-checkout/sessions/${SESSION}`) return json({ sessionId: SESSION, paymentId: PAYMENT, amount: "10.0000", status: "cancelled", failureReason: "You cancelled the checkout." });
+      if (url.pathname === `/api/payments/${PAYMENT}`) return json({ ...SUCCEEDED, status: "cancelled", failureReason: "You cancelled the checkout." });
+      return undefined;
+    });
+    renderPage();
+    expect((await screen.findByRole("alert")).textContent).toBe("You cancelled the checkout.Nothing was charged and your balance is unchanged.");
+    expect(screen.queryByText("This checkout has already been paid.")).toBeNull();
+  });
+
   it("cancels the session on the server, then goes back to buying with the payment named as cancelled", async () => {
     const cancelled: Handler = (url, init) =>
-      url.pathname === `/api/local-checkout/sessions/${SESSION}/cancel` && init?.method === "POST" ? json({ paymentId: PAYMENT, status: "failed" }) : undefined;
+      url.pathname === `/api/local-checkout/sessions/${SESSION}/cancel` && init?.method === "POST" ? json({ paymentId: PAYMENT, status: "cancelled" }) : undefined;
     const fetchMock = stubApi((url, init) => cancelled(url, init) ?? session()(url, init));
     renderPage();
     await screen.findByText("$10.00");

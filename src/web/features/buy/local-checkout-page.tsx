@@ -2,6 +2,7 @@ import { FlaskConical } from "lucide-react";
 import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { moneyToFixed, parseMoney } from "../../../shared/money";
+import { chargedNothing } from "../../../shared/payments/charged";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Ltr } from "../../components/ui/ltr";
@@ -37,8 +38,9 @@ export function LocalCheckoutPage() {
   const pay = usePayCheckout(sessionId ?? "");
   const paymentId = session.data?.paymentId ?? null;
   const declined = pay.error instanceof ApiError && pay.error.code === "card_declined";
-  // After a decline the payment has failed: another card starts the same purchase again.
-  const payment = usePaymentDetail(declined || session.data?.status === "failed" ? paymentId : null);
+  // After a decline (or a cancel) the payment has ended unpaid: another card starts the same purchase again.
+  const ended = declined || (session.data !== undefined && chargedNothing(session.data.status));
+  const payment = usePaymentDetail(ended ? paymentId : null);
   const retry = useStartCheckout();
 
   const onPay = (card: { cardNumber: string; expiry: string; cvc: string }) =>
@@ -65,7 +67,7 @@ export function LocalCheckoutPage() {
         {t("buy.checkout_load_error")} {apiErrorMessage(t, session.error)}
       </p>
     );
-  else if (declined || session.data.status === "failed")
+  else if (ended)
     body = (
       <div className="space-y-4">
         <div role="alert" className="rounded-lg bg-red-50 p-4 text-red-800 ring-1 ring-red-200">

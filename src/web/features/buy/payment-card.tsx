@@ -4,7 +4,7 @@ import { parseMoney } from "../../../shared/money";
 import { Ltr } from "../../components/ui/ltr";
 import { useLocale } from "../../lib/use-locale";
 import { formatAmount, formatPaymentDate, providerKey } from "./payment-format";
-import { PaymentStatusBadge } from "./payment-status";
+import { AmountPaid, PaymentStatusBadge } from "./payment-status";
 import { ReceiptLink } from "./receipt-link";
 
 /** One payment as a card, for phones: the same facts and the receipt link as its row in the table. */
@@ -16,7 +16,9 @@ export function PaymentCard({ payment }: { payment: Payment }) {
     <>
       <div className="flex items-start justify-between gap-3">
         <div>
-          <p className="text-lg font-semibold tabular-nums text-slate-900">{formatAmount(payment.amount, locale)}</p>
+          <p className="text-lg font-semibold tabular-nums text-slate-900">
+            <AmountPaid payment={payment} />
+          </p>
           <time dateTime={payment.createdAt} className="text-sm text-slate-600">
             {date}
           </time>

@@ -17,11 +17,12 @@ export const statusKey = (status: PaymentStatus) => `buy.status.${status}`;
 /** The translation key of how the payment was made. */
 export const providerKey = (provider: PaymentProviderName) => `buy.provider.${provider}`;
 
-/** Status badge colours: settled green, failed red, waiting amber, money given back slate. */
+/** Status badge colours: settled green, failed red, waiting amber, money given back slate, cancelled grey. */
 export const STATUS_STYLE: Record<PaymentStatus, string> = {
   succeeded: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   pending: "bg-amber-50 text-amber-900 ring-amber-200",
   failed: "bg-red-50 text-red-800 ring-red-200",
+  cancelled: "bg-white text-slate-700 ring-slate-300",
   refunded: "bg-slate-100 text-slate-800 ring-slate-300",
   partially_refunded: "bg-slate-100 text-slate-800 ring-slate-300",
 };

@@ -8,7 +8,7 @@ import { DataTable } from "../../components/ui/data-table";
 import { useLocale } from "../../lib/use-locale";
 import { PaymentCard } from "./payment-card";
 import { formatAmount, formatPaymentDate, providerKey } from "./payment-format";
-import { PaymentStatusBadge } from "./payment-status";
+import { AmountPaid, PaymentStatusBadge } from "./payment-status";
 import { ReceiptLink } from "./receipt-link";
 
 // The server sends the customer's payments newest first: no table feature is needed.
@@ -34,7 +34,8 @@ export function PaymentsTable({ payments, wide, empty }: { payments: Payment[]; 
             </time>
           ),
         }),
-        helper.accessor("amount", { id: "paid", header: () => t("buy.column.paid"), cell: (info) => formatAmount(info.getValue(), locale), meta: { className: FIGURE } }),
+        // A purchase that ended unpaid shows no amount as paid; the credit it was for is its own column.
+        helper.accessor("amount", { id: "paid", header: () => t("buy.column.paid"), cell: (info) => <AmountPaid payment={info.row.original} />, meta: { className: FIGURE } }),
         helper.accessor("credit", { id: "credit", header: () => t("buy.column.credit"), cell: (info) => formatAmount(info.getValue(), locale), meta: { className: FIGURE } }),
         helper.accessor("bonus", {
           id: "bonus",

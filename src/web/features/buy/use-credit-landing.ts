@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { paymentDetail, type PaymentDetail } from "../../../shared/api/payments";
+import { chargedNothing } from "../../../shared/payments/charged";
 import { callApi } from "../../lib/api-client";
 import { BALANCE_QUERY_KEY } from "../../lib/live-events";
 import { PAYMENTS_QUERY_KEY } from "./buy-api";
@@ -40,7 +41,7 @@ export function useCreditLanding(paymentId: string | null): Landing {
   }, [paymentId]);
 
   // The credit landed: the balance everyone shows is read again, in case its event was missed.
-  const landed = status !== undefined && status !== "pending" && status !== "failed";
+  const landed = status !== undefined && status !== "pending" && !chargedNothing(status);
   useEffect(() => {
     if (landed) void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
   }, [landed, queryClient]);
@@ -48,7 +49,8 @@ export function useCreditLanding(paymentId: string | null): Landing {
   if (payment.isError) return { state: "error", error: payment.error, retry: () => void refetch() };
   const data = payment.data;
   if (!data) return { state: "waiting" };
-  if (data.status === "failed") return { state: "failed", payment: data };
+  // Declined, expired or cancelled: nothing was credited.
+  if (chargedNothing(data.status)) return { state: "failed", payment: data };
   if (data.status === "pending") return waitOver ? { state: "still_pending", payment: data } : { state: "waiting" };
   return { state: "succeeded", payment: data };
 }

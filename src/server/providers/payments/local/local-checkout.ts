@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SignatureVerdict } from "../../../http/signed-access";
 import { signatureHeader, verifySignatureHeader } from "../../../webhooks/hmac";
-import { moneyToCents, type Checkout, type CheckoutInput, type PaymentsProvider, type ProviderRefund, type RefundInput } from "../provider";
+import { CUSTOMER_CANCELLED, moneyToCents, type Checkout, type CheckoutInput, type PaymentsProvider, type ProviderRefund, type RefundInput } from "../provider";
 
 export const LOCAL_CHECKOUT_WEBHOOK_PATH = "/webhooks/payments/local";
 export const LOCAL_CHECKOUT_SIGNATURE_HEADER = "x-dialwise-checkout-signature";
@@ -59,9 +59,17 @@ export class LocalCheckout implements PaymentsProvider {
     return verifySignatureHeader(this.secret, request.headers[LOCAL_CHECKOUT_SIGNATURE_HEADER], request.rawBody);
   }
 
-  /** The signed event the local checkout sends when a session ends: the body and its signature header. */
-  signedEvent(type: LocalCheckoutEventType, session: LocalCheckoutSession, options: { at?: Date; failureMessage?: string } = {}): { body: string; signature: string } {
-    const event = localCheckoutEvent(type, session, options.failureMessage);
+  /**
+   * The signed event the local checkout sends when a session ends: the body and its signature header.
+   * `cancelled`: the customer cancelled it on the checkout page (an expired session says so in
+   * `cancellation_reason`, the word Stripe's payment intents use, so the payment is recorded as cancelled).
+   */
+  signedEvent(
+    type: LocalCheckoutEventType,
+    session: LocalCheckoutSession,
+    options: { at?: Date; failureMessage?: string; cancelled?: boolean } = {},
+  ): { body: string; signature: string } {
+    const event = localCheckoutEvent(type, session, options.failureMessage, options.cancelled);
     const body = JSON.stringify(event);
     return { body, signature: signatureHeader(this.secret, body, options.at) };
   }
@@ -69,7 +77,7 @@ export class LocalCheckout implements PaymentsProvider {
 
 export type LocalCheckoutEventType = "checkout.session.completed" | "checkout.session.async_payment_failed" | "checkout.session.expired";
 
-export function localCheckoutEvent(type: LocalCheckoutEventType, session: LocalCheckoutSession, failureMessage?: string) {
+export function localCheckoutEvent(type: LocalCheckoutEventType, session: LocalCheckoutSession, failureMessage?: string, cancelled = false) {
   return {
     id: `evt_local_${randomBytes(12).toString("hex")}`,
     object: "event",
@@ -87,6 +95,7 @@ export function localCheckoutEvent(type: LocalCheckoutEventType, session: LocalC
         payment_intent: `pi_local_${session.sessionId.slice("cs_local_".length)}`,
         customer_details: { email: session.email ?? null },
         ...(failureMessage ? { failure_message: failureMessage } : {}),
+        ...(cancelled ? { cancellation_reason: CUSTOMER_CANCELLED } : {}),
       },
     },
   };

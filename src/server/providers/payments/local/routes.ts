@@ -42,7 +42,8 @@ export function registerLocalCheckoutRoutes(app: FastifyInstance, db: Database, 
   }
 
   // Cancelling ends the session unpaid the way Stripe ends one: its `checkout.session.expired` event, through the
-  // same handler, which fails the payment and gives back a discount code's use, so the customer can try again at once.
+  // same handler, marked as the customer's cancel, so the payment is cancelled (not failed) and a discount code's use
+  // given back, so the customer can try again at once.
   registerEndpoint(app, localCheckoutCancel, async ({ request, params }) => {
     const userId = requireViewer(request).userId;
     const row = await ownSession(userId, params.sessionId);
@@ -50,7 +51,7 @@ export function registerLocalCheckoutRoutes(app: FastifyInstance, db: Database, 
       const { body: event, signature } = checkout.signedEvent(
         "checkout.session.expired",
         { sessionId: params.sessionId, paymentId: row.id, userId, amountCents: moneyToCents(parseMoney(row.amountUsd)) },
-        { failureMessage: CANCEL_MESSAGE },
+        { failureMessage: CANCEL_MESSAGE, cancelled: true },
       );
       await deliver(event, signature);
     }
