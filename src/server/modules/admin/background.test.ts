@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BackgroundJob } from "../../../shared/api/admin-background";
+import { JOB_QUEUE_NAMES } from "../../../shared/jobs/job-queues";
 import { auditLog } from "../../db/schema/audit";
 import { engines } from "../../test/engines";
 import { buildUser, uniqueEmail, type TestUser } from "../../test/factories";
@@ -91,6 +92,12 @@ describe.each(engines)("background work in the back office on %s", (engine) => {
     expect(twice.statusCode).toBe(404);
     expect(twice.json()).toMatchObject({ error: { code: "job_not_found" } });
     expect(await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, "job.retry"), eq(auditLog.subjectId, dead!.id)))).toHaveLength(1);
+  });
+
+  it("works exactly the queues the shared list names, so the back office has a name for each", async () => {
+    // pg-boss's own list of the queues this server created at start, one per registered handler.
+    const started = (await server.jobs.admin.counts()).map((queue) => queue.queue);
+    expect([...started].sort()).toEqual([...JOB_QUEUE_NAMES].sort());
   });
 
   it("refuses a customer (403) and an id that is not a job's (400)", async () => {

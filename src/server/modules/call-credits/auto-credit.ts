@@ -2,6 +2,7 @@ import { parseMoney } from "../../../shared/money";
 import type { BusPublisher } from "../../db/bus";
 import type { Executor } from "../../db/client";
 import { type callLogs } from "../../db/schema/calls";
+import { JOB_QUEUES } from "../../../shared/jobs/job-queues";
 import { defineJob } from "../../jobs/job-queue";
 import { enqueueInTransaction } from "../../jobs/job-rows";
 import { creditCallBack } from "./credit-call";
@@ -10,7 +11,7 @@ import { isShortCall, judgesQuality, readCallCreditPolicy } from "./policy";
 type CallRow = typeof callLogs.$inferSelect;
 
 /** Asks the carrier how the call's media was, then credits it if the policy says so (quality-job.ts runs it). */
-export const callQualityCreditJob = defineJob<{ callSid: string; asked?: number }>("call-quality-credit");
+export const callQualityCreditJob = defineJob<{ callSid: string; asked?: number }>(JOB_QUEUES.callQualityCredit);
 
 /**
  * What the policy does with a call that has just settled with a charge, in the settlement's

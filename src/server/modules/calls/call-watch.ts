@@ -1,5 +1,6 @@
 import { and, eq, inArray, max, sql } from "drizzle-orm";
 import { callLogs, callStatusUpdates } from "../../db/schema/calls";
+import { JOB_QUEUES } from "../../../shared/jobs/job-queues";
 import { defineJob, type JobQueue } from "../../jobs/job-queue";
 import { LIVE_CALL_STATUSES } from "./call-status";
 import type { CallsDeps } from "./deps";
@@ -11,7 +12,7 @@ import { reconcileCallJob } from "./reconcile";
  * next call and the credit it could still cost. Every instance asks for a run every
  * WATCH_SECONDS; the job queue files one run per slot, so it runs once per deployment.
  */
-export const watchLiveCallsJob = defineJob<Record<string, never>>("watch-live-calls");
+export const watchLiveCallsJob = defineJob<Record<string, never>>(JOB_QUEUES.watchLiveCalls);
 
 export const WATCH_SECONDS = 10;
 /** A live call with no status event for this long is asked about at the carrier, at most once per this long. */

@@ -1,4 +1,5 @@
 import { eq, max } from "drizzle-orm";
+import { JOB_QUEUES } from "../../../shared/jobs/job-queues";
 import { defineJob, type JobQueue } from "../../jobs/job-queue";
 import { FINAL_CARRIER_STATUSES } from "../../providers/telephony/carrier";
 import { callLogs, callStatusUpdates } from "../../db/schema/calls";
@@ -12,7 +13,7 @@ import { overdueCondition, settleCall } from "./settlement";
  * Asks the carrier about a call whose final status may never come. `recheck: false` (the
  * watch's own questions): a call still live is left for the watch to ask again, not re-queued.
  */
-export const reconcileCallJob = defineJob<{ callSid: string; recheck?: boolean }>("reconcile-call");
+export const reconcileCallJob = defineJob<{ callSid: string; recheck?: boolean }>(JOB_QUEUES.reconcileCall);
 
 /** How long after its time limit a call may still be live before we ask the carrier (ringing time, slow callbacks). */
 export const RECONCILE_MARGIN_SECONDS = 120;

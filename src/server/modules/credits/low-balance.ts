@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { moneyToDecimal, type Money } from "../../../shared/money";
 import { queryRows, type Executor } from "../../db/client";
+import { JOB_QUEUES } from "../../../shared/jobs/job-queues";
 import { defineJob } from "../../jobs/job-queue";
 import { enqueueInTransaction } from "../../jobs/job-rows";
 
 /** Writes and queues the low-balance email of an account (profile/low-balance-email.ts runs it). */
-export const lowBalanceEmailJob = defineJob<{ userId: string }>("low-balance-email");
+export const lowBalanceEmailJob = defineJob<{ userId: string }>(JOB_QUEUES.lowBalanceEmail);
 
 /**
  * Called by postLedgerEntry with the balance an entry left, under the balance row's lock, so

@@ -2,6 +2,7 @@ import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { SUPPORT_REPLY_NOTICE_INTERVAL_MS } from "../../../shared/support/support-limits";
 import { user } from "../../db/schema/auth";
 import { supportConversations } from "../../db/schema/support";
+import { JOB_QUEUES } from "../../../shared/jobs/job-queues";
 import { defineJob, type JobQueue } from "../../jobs/job-queue";
 import type { SupportDeps } from "./deps";
 import { renderSupportEmail, supportPageUrl } from "./emails";
@@ -15,7 +16,7 @@ import { customerUnread } from "./unread";
  */
 export const AWAY_AFTER_SECONDS = 120;
 
-export const supportReplyNoticeJob = defineJob<{ conversationId: string }>("support-reply-notice");
+export const supportReplyNoticeJob = defineJob<{ conversationId: string }>(JOB_QUEUES.supportReplyNotice);
 
 export function handleSupportJobs(jobs: JobQueue, deps: SupportDeps): void {
   jobs.handle(supportReplyNoticeJob, {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { pruneCounters } from "../../auth/throttle";
 import type { Database } from "../../db/client";
+import { JOB_QUEUES } from "../../../shared/jobs/job-queues";
 import { defineJob, type JobQueue } from "../../jobs/job-queue";
 import { expireStaleLocalCheckouts } from "../discounts/reservations";
 import { pruneUserEvents } from "../events/user-events";
@@ -11,7 +12,7 @@ import { pruneUserEvents } from "../events/user-events";
  * expiry comes by webhook). Every instance asks for a run every HOUSEKEEPING_SECONDS; the job
  * queue files one run per slot, so however many instances share the database it runs once.
  */
-export const housekeepingJob = defineJob<Record<string, never>>("housekeeping");
+export const housekeepingJob = defineJob<Record<string, never>>(JOB_QUEUES.housekeeping);
 
 export const HOUSEKEEPING_SECONDS = 15 * 60;
 

@@ -1,4 +1,5 @@
 import type { Executor } from "../../db/client";
+import { JOB_QUEUES } from "../../../shared/jobs/job-queues";
 import { defineJob, PermanentJobError, type JobQueue, type RetryPolicy } from "../../jobs/job-queue";
 import type { EmailMessage, EmailProvider } from "./email";
 
@@ -8,7 +9,7 @@ import type { EmailMessage, EmailProvider } from "./email";
  * provider (SMTP, or the local outbox and its log line), retrying while the mail
  * server is unreachable and dead-lettering what it refuses for good.
  */
-export const sendEmailJob = defineJob<EmailMessage>("send-email");
+export const sendEmailJob = defineJob<EmailMessage>(JOB_QUEUES.sendEmail);
 
 /**
  * About an hour of tries (20 s, then doubling with jitter, at most 20 minutes apart) before the

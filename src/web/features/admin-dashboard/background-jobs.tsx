@@ -26,7 +26,7 @@ function QueueTable({ queues }: { queues: QueueCountsView[] }) {
         <tr>
           <TableHeaderCell>{t("background.jobs.queue")}</TableHeaderCell>
           {columns.map(([key, label]) => (
-            <TableHeaderCell key={key} className="text-end">
+            <TableHeaderCell key={key} className="whitespace-normal text-end">
               {label}
             </TableHeaderCell>
           ))}

@@ -13,7 +13,8 @@ export function BackgroundWork() {
         </h2>
         <p className="mt-1 text-sm text-slate-600">{t("background.intro")}</p>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
+      {/* One card above the other: the queues' table needs the page's width to show its six columns in every language. */}
+      <div className="grid gap-4 [&>*]:min-w-0">
         <BackgroundJobs />
         <WebhookDeliveries />
       </div>

@@ -5,6 +5,7 @@ import type { AdminDashboard, DashboardDestination, DashboardOutcome } from "../
 import { callStatusKey } from "../../../shared/calls/call-status-label";
 import { formatUsd, parseMoney } from "../../../shared/money";
 import { useCountryName } from "../../lib/rates/country-names";
+import { moneyTicks } from "./money-ticks";
 
 /**
  * The dashboard's charts, in their own chunk: recharts is loaded only when an admin opens the
@@ -14,6 +15,11 @@ import { useCountryName } from "../../lib/rates/country-names";
  */
 const COLOURS = { calls: "#1d4ed8", answered: "#0f766e", minutes: "#b45309", revenue: "#1d4ed8", margin: "#15803d" } as const;
 const dollars = (money: string) => parseMoney(money) / 10_000;
+/** A money axis's scale: whole-cent ticks (money-ticks.ts) and the range they span. */
+const moneyAxis = (values: number[]) => {
+  const ticks = moneyTicks(values);
+  return { ticks, domain: [ticks[0] ?? 0, ticks.at(-1) ?? 0] as [number, number] };
+};
 
 function ChartFigure({ title, table, children }: { title: string; table: { head: string[]; rows: string[][] }; children: ReactNode }) {
   const id = useId();
@@ -83,6 +89,7 @@ function DestinationChart({ title, rows, measure }: { title: string; rows: Dashb
     margin: dollars(row.margin),
   }));
   const label = measure === "minutes" ? t("dashboard.figure.billed_minutes") : t("dashboard.figure.margin");
+  const axis = measure === "margin" ? { ...moneyAxis(data.map((row) => row.margin)), tickFormatter: format.usd } : { tickFormatter: format.count };
   return (
     <ChartFigure
       title={title}
@@ -97,7 +104,7 @@ function DestinationChart({ title, rows, measure }: { title: string; rows: Dashb
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 4, right: 12, bottom: 4, left: 12 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" reversed={format.rtl} tickFormatter={measure === "minutes" ? format.count : format.usd} />
+            <XAxis type="number" reversed={format.rtl} {...axis} />
             <YAxis type="category" dataKey="name" width={110} orientation={format.rtl ? "right" : "left"} />
             <Tooltip formatter={(value) => (measure === "minutes" ? format.count(Number(value)) : format.usd(Number(value)))} />
             <Bar dataKey={measure} name={label} fill={measure === "minutes" ? COLOURS.minutes : COLOURS.margin} />
@@ -133,6 +140,7 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
   const minutes = t("dashboard.figure.billed_minutes");
   const revenue = t("dashboard.figure.revenue");
   const margin = t("dashboard.figure.margin");
+  const moneyPerDay = moneyAxis(daily.flatMap((row) => [row.revenue, row.margin]));
 
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -162,7 +170,7 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
           <LineChart accessibilityLayer={false} data={daily} margin={{ top: 4, right: 8, bottom: 4, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="day" reversed={format.rtl} />
-            <YAxis orientation={firstSide} tickFormatter={format.usd} width={70} />
+            <YAxis orientation={firstSide} tickFormatter={format.usd} ticks={moneyPerDay.ticks} domain={moneyPerDay.domain} width={70} />
             <Tooltip formatter={(value) => format.usd(Number(value))} />
             <Legend />
             <Line type="monotone" dataKey="revenue" name={revenue} stroke={COLOURS.revenue} dot={false} />
