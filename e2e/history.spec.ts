@@ -74,7 +74,8 @@ test("a customer sees their calls newest first, filters them, exports the filter
   await expect(rows.nth(1)).toContainText("Busy");
   await expect(rows.nth(2)).toContainText("+1 876 210 1234");
   await expect(rows.nth(2)).toContainText("Jamaica");
-  await expect(rows.nth(2)).toContainText("Nov 20, 2026, 10:00 AM");
+  // The start as the date over the time, so the table fits a 1280 px screen.
+  await expect(rows.nth(2).getByRole("cell").filter({ hasText: "Nov 20, 2026" })).toContainText("10:00 AM");
   await expect(rows.nth(2)).toContainText("1:30");
   await expect(rows.nth(2)).toContainText("$0.2500");
   await expect(rows.nth(2)).toContainText("$0.5000");

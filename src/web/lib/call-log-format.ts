@@ -23,6 +23,12 @@ export function formatStart(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
+/** A call's start as its day and its time apart, for a narrow column that shows them on two lines. */
+export function formatStartParts(iso: string, locale: string): { day: string; time: string } {
+  const date = new Date(iso);
+  return { day: new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(date), time: new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(date) };
+}
+
 /** History shows the exact billed figures: the rate and the cost at 4 decimals, as the ledger holds them. */
 export function formatExact(decimal: string, locale: string): string {
   return formatUsd(parseMoney(decimal), locale, 4);

@@ -8,8 +8,12 @@ import { localePath, useLocale } from "../../lib/use-locale";
 import { callAgainState } from "./call-again";
 import { rowNumber } from "../../lib/call-log-format";
 
-/** Opens the call section on home with this row's country and number filled in. */
-export function CallAgainButton({ call, className }: { call: CallLog; className?: string }) {
+/**
+ * Opens the call section on home with this row's country and number filled in. `iconOnly` (the table's
+ * last column, so ten facts fit in the page's width): the phone icon alone, its words in the tooltip;
+ * its accessible name is the same either way.
+ */
+export function CallAgainButton({ call, className, iconOnly = false }: { call: CallLog; className?: string; iconOnly?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -22,9 +26,10 @@ export function CallAgainButton({ call, className }: { call: CallLog; className?
       className={className}
       onClick={() => void navigate(localePath(locale), { state })}
       aria-label={t("history.call_again_aria", { number: ltrText(rowNumber(call) ?? "") })}
+      title={iconOnly ? t("history.call_again") : undefined}
     >
       <PhoneCall aria-hidden="true" className="size-4" />
-      {t("history.call_again")}
+      {iconOnly ? null : t("history.call_again")}
     </Button>
   );
 }

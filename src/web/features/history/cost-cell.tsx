@@ -12,7 +12,8 @@ export function CostCell({ call }: { call: CallLog }) {
     <>
       <span className="font-medium tabular-nums">{formatExact(call.costUsd, locale)}</span>
       {call.credit ? (
-        <span className="block text-xs font-normal text-emerald-700">
+        // The table's cost column keeps its figures on one line; the note about the credit may wrap.
+        <span className="block whitespace-normal text-xs font-normal text-emerald-700">
           {t("history.credited_back", { amount: isolateText(formatExact(call.credit.amountUsd, locale)) })}
           <span className="block text-slate-500">{t(`history.credit_reason.${call.credit.reason}`)}</span>
         </span>

@@ -94,7 +94,8 @@ describe("HistoryPage", () => {
     expect(first.textContent).toContain("Completed");
     expect(within(first).getByRole("button", { name: "Rate the call with \u2066+1 876 210 1234\u2069" })).toBeTruthy();
     expect(within(first).getByRole("button", { name: "Call quality: Good. Show the figures" })).toBeTruthy();
-    expect(within(first).getByText("Mar 10, 2026, 12:00 PM", { exact: false })).toBeTruthy();
+    expect(within(first).getByText("Mar 10, 2026", { exact: false })).toBeTruthy();
+    expect(within(first).getByText("12:00 PM")).toBeTruthy();
     // A call that never connected has nothing to rate.
     expect(second.textContent).toContain("United Kingdom");
     expect(second.textContent).toContain("Busy");
@@ -108,6 +109,37 @@ describe("HistoryPage", () => {
     expect(totals.textContent).toContain("Billed minutes4");
     expect(totals.textContent).toContain("Total cost$1.0000");
     expect(document.title).toBe("Call history · Dialwise");
+  });
+
+  it("fits its columns in the page's width: headings that wrap, the day over the time, the rating over the quality", async () => {
+    stubApi();
+    renderPage();
+    const table = await screen.findByRole("region", { name: "Your calls" });
+    // Ten columns were wider than 1120 px in English and Russian; nine, with the rating and the quality in one, are not.
+    expect(within(table).getAllByRole("columnheader").map((heading) => heading.textContent)).toEqual([
+      "Number",
+      "Country",
+      "Started",
+      "Duration",
+      "Rate per minute",
+      "Cost",
+      "Status",
+      "Your ratingQuality",
+      "Actions",
+    ]);
+    const [first, second] = within(table).getAllByRole("row").slice(1) as [HTMLElement, HTMLElement];
+    const cells = within(first).getAllByRole("cell");
+    const started = cells[2]!.querySelector("time")!;
+    expect(started.getAttribute("datetime")).toBe("2026-03-10T12:00:00.000Z");
+    expect([started.firstChild?.textContent, started.lastChild?.textContent]).toEqual(["Mar 10, 2026", "12:00 PM"]);
+    // The Rate button and, under it, the measured quality, in the rating's column.
+    expect(within(cells[7]!).getByRole("button", { name: /Rate the call/ })).toBeTruthy();
+    expect(within(cells[7]!).getByRole("button", { name: "Call quality: Good. Show the figures" })).toBeTruthy();
+    // A call with neither shows one dash, not two.
+    expect(within(second).getAllByRole("cell")[7]!.textContent).toBe("—");
+    // Call again is the phone icon alone in the table, its words in the tooltip; its name is the same.
+    const callAgain = within(cells[8]!).getByRole("button", { name: "Call \u2066+1 876 210 1234\u2069 again" });
+    expect([callAgain.textContent, callAgain.getAttribute("title")]).toEqual(["", "Call again"]);
   });
 
   it("opens the measured figures from the quality summary", async () => {

@@ -105,7 +105,7 @@ export function CountriesPage() {
                     <Flag code={country.code} size="lg" lazy />
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline gap-2">
-                        <span className="truncate font-semibold text-slate-900">{nameOf(country.code)}</span>
+                        <span className="min-w-0 break-words font-semibold text-slate-900">{nameOf(country.code)}</span>
                         <Ltr className="shrink-0 text-sm tabular-nums text-slate-500">{country.dialCode}</Ltr>
                       </span>
                       <PriceRangeText cheapest={country.cheapest} mostExpensive={country.mostExpensive} className="mt-0.5 block text-sm text-slate-600" />

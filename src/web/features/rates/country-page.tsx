@@ -122,7 +122,7 @@ export function CountryPage() {
                   >
                     <Flag code={entry.code} size="lg" lazy />
                     <span className="min-w-0">
-                      <span className="block truncate font-medium text-slate-900">{nameOf(entry.code)}</span>
+                      <span className="block break-words font-medium text-slate-900">{nameOf(entry.code)}</span>
                       <PriceRangeText cheapest={entry.cheapest} mostExpensive={entry.mostExpensive} className="block text-sm text-slate-600" />
                     </span>
                   </Link>

@@ -2,13 +2,13 @@ import { ChevronDown } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useLayoutEffect, useRef, type FocusEvent } from "react";
 import { useTranslation } from "../../../lib/i18n/use-translation";
-import { Link } from "react-router";
+import { NavLink } from "react-router";
 import { useLocale } from "../../../lib/use-locale";
-import { customerMore, SUPPORT_PATH } from "./nav-items";
+import { SUPPORT_PATH, type NavItem } from "./nav-items";
 import { UnreadBadge } from "./unread-badge";
 import { useSupportLink } from "./use-support-link";
 
-const ITEM = "block w-full cursor-pointer rounded-md px-3 py-2 text-start text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
+const ITEM = "block w-full cursor-pointer rounded-md px-3 py-2 text-start text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 aria-[current=page]:text-brand-800";
 
 /**
  * The More menu itself (radix's dropdown menu, with its trigger). Its own chunk, fetched
@@ -16,6 +16,7 @@ const ITEM = "block w-full cursor-pointer rounded-md px-3 py-2 text-start text-s
  * then replaces, taking over its focus.
  */
 export function MoreMenuDropdown({
+  items,
   open,
   onOpenChange,
   onPointerEnter,
@@ -25,11 +26,14 @@ export function MoreMenuDropdown({
   takeFocus,
   focusFirstItem,
 }: {
+  /** The menu's links, in order (the customer's or the admin's). */
+  items: NavItem[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onPointerEnter: () => void;
   onPointerLeave: () => void;
-  onRates: () => void;
+  /** The customer's Rates item, last; none without it. */
+  onRates?: (() => void) | undefined;
   /** Unread support replies, badged on the trigger and on Contact support. */
   unread: number;
   /** The button this replaces had the focus: the trigger takes it. */
@@ -74,17 +78,19 @@ export function MoreMenuDropdown({
           }}
           className="z-50 min-w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200"
         >
-          {customerMore().map((item) => (
+          {items.map((item) => (
             <DropdownMenu.Item key={item.key} asChild className={ITEM}>
-              <Link to={`/${locale}/${item.path}`} onClick={item.path === SUPPORT_PATH ? onSupport : undefined}>
+              <NavLink to={`/${locale}/${item.path}`} onClick={item.path === SUPPORT_PATH ? onSupport : undefined}>
                 {t(item.key)}
                 {item.path === SUPPORT_PATH ? <UnreadBadge count={unread} className="ms-2" /> : null}
-              </Link>
+              </NavLink>
             </DropdownMenu.Item>
           ))}
-          <DropdownMenu.Item className={ITEM} onSelect={onRates}>
-            {t("nav.rates")}
-          </DropdownMenu.Item>
+          {onRates ? (
+            <DropdownMenu.Item className={ITEM} onSelect={onRates}>
+              {t("nav.rates")}
+            </DropdownMenu.Item>
+          ) : null}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

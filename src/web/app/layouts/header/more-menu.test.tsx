@@ -3,11 +3,12 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AppProviders, createQueryClient } from "../../providers";
 import { MoreMenu } from "./more-menu";
+import { customerMore } from "./nav-items";
 
 // A file of its own: the menu's code loads once per module, and these tests start before it has.
 describe("the More menu before its code is in", () => {
   it("opens from the keyboard with the focus on its first item, as radix's menu does, when the key came before the code", async () => {
-    const router = createMemoryRouter([{ path: "/:lang/*", element: <MoreMenu onRates={() => undefined} unread={0} /> }], { initialEntries: ["/en/somewhere"] });
+    const router = createMemoryRouter([{ path: "/:lang/*", element: <MoreMenu items={customerMore()} onRates={() => undefined} unread={0} /> }], { initialEntries: ["/en/somewhere"] });
     render(
       <AppProviders queryClient={createQueryClient()}>
         <RouterProvider router={router} />

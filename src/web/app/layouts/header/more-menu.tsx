@@ -2,6 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslation } from "../../../lib/i18n/use-translation";
 import { onDemand } from "../../../lib/on-demand";
+import type { NavItem } from "./nav-items";
 import { UnreadBadge } from "./unread-badge";
 
 const CLOSE_DELAY_MS = 1000;
@@ -13,11 +14,12 @@ const OPENING_KEY = "ArrowDown";
 const moreMenuDropdown = onDemand(() => import("./more-menu-dropdown"));
 
 /**
- * The customer's More menu: opens on hover (or click/keyboard) and closes 1 s after the
- * pointer leaves; its button and its Contact support item carry the unread badge. Until its code is there it is a button like radix's closed trigger that
+ * The header's More menu of `items` (the customer's, with Rates and the unread badge on its button and its
+ * Contact support item; the admin's): opens on hover (or click/keyboard) and closes 1 s after the
+ * pointer leaves. Until its code is there it is a button like radix's closed trigger that
  * asks for the code and remembers a request to open; the menu then takes its place.
  */
-export function MoreMenu({ onRates, unread }: { onRates: () => void; unread: number }) {
+export function MoreMenu({ items, onRates, unread = 0 }: { items: NavItem[]; onRates?: () => void; unread?: number }) {
   const { t } = useTranslation();
   const dropdown = moreMenuDropdown.useModule();
   const [open, setOpen] = useState(false);
@@ -49,7 +51,7 @@ export function MoreMenu({ onRates, unread }: { onRates: () => void; unread: num
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   if (dropdown) {
-    return <dropdown.MoreMenuDropdown open={open} onOpenChange={setOpen} onPointerEnter={keepOpen} onPointerLeave={closeSoon} onRates={onRates} unread={unread} takeFocus={focused.current} focusFirstItem={openedByKey.current} />;
+    return <dropdown.MoreMenuDropdown items={items} open={open} onOpenChange={setOpen} onPointerEnter={keepOpen} onPointerLeave={closeSoon} onRates={onRates} unread={unread} takeFocus={focused.current} focusFirstItem={openedByKey.current} />;
   }
   return (
     <button

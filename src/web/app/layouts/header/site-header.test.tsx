@@ -81,7 +81,7 @@ describe("site header", () => {
     const nav = renderHeader({ status: "authenticated", userId: "a1", role: "admin", isAdmin: true });
     expect(within(nav).getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/en/dashboard");
     expect(screen.queryByRole("link", { name: /Dialwise/ })).toBeNull();
-    expect(within(nav).queryByRole("button", { name: "More" })).toBeNull();
+    expect(within(nav).queryByRole("link", { name: "Buy credits" })).toBeNull();
   });
 
   it("closes the mobile menu once a language is picked, on the same page in that language", async () => {
@@ -176,5 +176,52 @@ describe("site header", () => {
   it("gives an admin a logo that opens the support inbox", () => {
     renderHeader({ status: "authenticated", userId: "a1", role: "admin", isAdmin: true });
     expect(screen.getByTestId("admin-logo").getAttribute("href")).toBe("/en/admin-support");
+  });
+
+  it("keeps an admin's bar to Dashboard, Users and Calls, with the other admin links in its More menu", async () => {
+    const nav = renderHeader({ status: "authenticated", userId: "a1", role: "admin", isAdmin: true });
+    // One row from the md breakpoint up in every language: three links in the bar, the rest behind More.
+    expect(within(nav).getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Dashboard", "/en/dashboard"],
+      ["Users", "/en/users"],
+      ["Calls", "/en/calls"],
+    ]);
+    const more = within(nav).getByRole("button", { name: "More" });
+    expect(more.getAttribute("aria-haspopup")).toBe("menu");
+
+    // From the keyboard, whether or not the menu's code is in yet (the tests above may have loaded it).
+    act(() => more.focus());
+    fireEvent.keyDown(more, { key: "Enter" });
+    const menu = await screen.findByRole("menu", undefined, { timeout: 15_000 });
+    expect(within(nav).getByRole("button", { name: "More" }).getAttribute("aria-expanded")).toBe("true");
+    // The menu's items, in the spec's order; no customer Rates item.
+    expect(within(menu).getAllByRole("menuitem").map((item) => [item.textContent, item.getAttribute("href")])).toEqual([
+      ["Discounts", "/en/discounts"],
+      ["Blogs", "/en/blogs"],
+      ["Admin Support", "/en/admin-support"],
+      ["Admin Payments", "/en/admin-payments"],
+      ["Translations", "/en/translations"],
+      ["Country rates", "/en/country-rates"],
+      ["Credit audit", "/en/credit-audit"],
+    ]);
+    await waitFor(() => expect(document.activeElement).toBe(within(menu).getAllByRole("menuitem")[0]));
+  });
+
+  it("lists every admin link in the mobile menu, in the spec's order", async () => {
+    renderHeader({ status: "authenticated", userId: "a1", role: "admin", isAdmin: true });
+    fireEvent.click(screen.getByRole("button", { name: "Menu" }));
+    const menu = await screen.findByRole("dialog", { name: "Menu" });
+    expect(within(menu).getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
+      "/en/dashboard",
+      "/en/users",
+      "/en/calls",
+      "/en/discounts",
+      "/en/blogs",
+      "/en/admin-support",
+      "/en/admin-payments",
+      "/en/translations",
+      "/en/country-rates",
+      "/en/credit-audit",
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import { HeaderBalance } from "./header-balance";
 import { LanguagePicker } from "./language-picker";
 import { MobileMenu } from "./mobile-menu";
 import { MoreMenu } from "./more-menu";
-import { adminLinks, customerPrimary, SUPPORT_PATH, supportLink, type NavItem } from "./nav-items";
+import { adminMore, adminPrimary, customerMore, customerPrimary, SUPPORT_PATH, supportLink, type NavItem } from "./nav-items";
 import { useRatesLink } from "./use-rates-link";
 import { useSupportLink } from "./use-support-link";
 import { useSupportUnread } from "../../../lib/support-unread";
@@ -51,12 +51,17 @@ export function SiteHeader() {
             {t("brand.name")}
           </Link>
         )}
-        <nav aria-label={t("nav.main")} className={cn("hidden items-center gap-1 md:flex", auth.isAdmin && "me-auto flex-wrap")}>
-          {auth.isAdmin ? links(adminLinks()) : null}
+        <nav aria-label={t("nav.main")} className={cn("hidden items-center gap-1 md:flex", auth.isAdmin && "me-auto")}>
+          {auth.isAdmin ? (
+            <>
+              {links(adminPrimary())}
+              <MoreMenu items={adminMore()} />
+            </>
+          ) : null}
           {customer ? (
             <>
               {links(customerPrimary())}
-              <MoreMenu onRates={onRates} unread={unread} />
+              <MoreMenu items={customerMore()} onRates={onRates} unread={unread} />
             </>
           ) : null}
           {auth.status === "unauthenticated" ? (
