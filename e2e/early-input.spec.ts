@@ -105,6 +105,20 @@ test("a customer signs in before the app runs: nothing typed is lost and the pre
   expect(typedBeforeTheApp).toBe(true);
 });
 
+test("a visitor taps Sign up on the sign-in page before the app runs: the sign-up form opens", async ({ page }) => {
+  // The tab switches on the press itself (mouse-down), not its click; the wording is the shipped translation's.
+  const auth = JSON.parse(readFileSync(new URL("../data/translations/en/auth.json", import.meta.url), "utf8")) as Record<string, string>;
+  const letTheAppRun = await openAtLoad(page, "/en/auth");
+  const signUp = page.getByRole("tab", { name: auth["auth.tab_signup"] });
+  await signUp.click();
+  const pressedBeforeTheApp = !(await appIsReady(page));
+  letTheAppRun();
+
+  await expect(signUp).toHaveAttribute("aria-selected", "true", { timeout: AFTER_THE_APP_RUNS });
+  await expect(page.getByRole("tabpanel").getByRole("button", { name: auth["auth.create_account"] })).toBeVisible();
+  expect(pressedBeforeTheApp).toBe(true);
+});
+
 test("a keyboard user moves through the FAQ's questions with the arrows before the app runs: the keys are acted on", async ({ page }) => {
   // The wording is read from the shipped translation file, not from the page's code.
   const faq = JSON.parse(readFileSync(new URL("../data/translations/en/faq.json", import.meta.url), "utf8")) as Record<string, string>;
