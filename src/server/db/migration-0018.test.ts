@@ -33,6 +33,8 @@ describe("migration 0018: admin sign-up requests already answered are closed", (
         { id: "granted", role: "admin", verified: true, requested: true },
         { id: "removed", role: "user", verified: true, requested: true },
         { id: "waiting", role: "user", verified: false, requested: true },
+        // Not verified, promoted by an administrator and then demoted again: answered by that decision.
+        { id: "overruled", role: "user", verified: false, requested: true },
         { id: "customer", role: "user", verified: true, requested: false },
         { id: "granted-by-admin", role: "admin", verified: true, requested: false },
       ];
@@ -42,12 +44,16 @@ describe("migration 0018: admin sign-up requests already answered are closed", (
           [account.id, account.verified, account.role, account.requested],
         );
       }
+      await client.query(
+        `insert into audit_log (actor_user_id, action, subject_type, subject_id, before, after) values ('granted-by-admin', 'user.role', 'user', 'overruled', '{"role":"user"}', '{"role":"admin"}'), ('granted-by-admin', 'user.role', 'user', 'overruled', '{"role":"admin"}', '{"role":"user"}')`,
+      );
       await migrate(db, { migrationsFolder });
       const { rows } = await client.query<{ id: string; admin_requested: boolean; role: string }>(`select id, admin_requested, role from "user" order by id`);
       expect(Object.fromEntries(rows.map((row) => [row.id, [row.role, row.admin_requested]]))).toEqual({
         customer: ["user", false],
         granted: ["admin", false],
         "granted-by-admin": ["admin", false],
+        overruled: ["user", false],
         removed: ["user", false],
         waiting: ["user", true],
       });

@@ -44,11 +44,13 @@ describe.each(engines)("creating administrators from the command line on %s", (e
 
   it("promotes an existing (even unverified) account, keeping its password unless one is given, and audits it", async () => {
     const person = await buildUser(server, { verified: false });
+    // As an admin sign-up left waiting for its email to be confirmed: promoting it answers that request.
+    await server.database.db.update(user).set({ adminRequested: true }).where(eq(user.id, person.id));
     const promoted = await createOrPromoteAdmin(server.database.db, { email: person.email });
     expect(promoted).toEqual({ userId: person.id, outcome: "promoted", passwordSet: false });
     expect((await signIn(person.email, person.password)).statusCode).toBe(200);
-    const [row] = await server.database.db.select({ role: user.role, emailVerified: user.emailVerified }).from(user).where(eq(user.id, person.id));
-    expect(row).toEqual({ role: "admin", emailVerified: true });
+    const [row] = await server.database.db.select({ role: user.role, emailVerified: user.emailVerified, adminRequested: user.adminRequested }).from(user).where(eq(user.id, person.id));
+    expect(row).toEqual({ role: "admin", emailVerified: true, adminRequested: false });
 
     await createOrPromoteAdmin(server.database.db, { email: person.email, password: "replaced-secret" });
     expect((await signIn(person.email, person.password)).statusCode).toBe(401);

@@ -56,7 +56,8 @@ export async function createOrPromoteAdmin(db: Executor, input: { email: string;
       return { userId, outcome: "created" as const, passwordSet: true, ...(generatedPassword ? { generatedPassword } : {}) };
     }
 
-    await tx.update(user).set({ role: "admin", emailVerified: true, updatedAt: now }).where(eq(user.id, existing.id));
+    // Granted here: an admin sign-up's request, if it had one, is answered (admin-role.ts).
+    await tx.update(user).set({ role: "admin", emailVerified: true, adminRequested: false, updatedAt: now }).where(eq(user.id, existing.id));
     if (hash !== undefined) {
       const updated = await tx
         .update(account)

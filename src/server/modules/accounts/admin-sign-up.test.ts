@@ -87,6 +87,20 @@ describe.each(engines)("admin sign-up on %s", (engine) => {
     expect(roles.map((row) => row.after)).toEqual([expect.objectContaining({ role: "admin" }), expect.objectContaining({ role: "user" })]);
   });
 
+  it("lets an administrator's decision on an unverified admin sign-up stand when its email is verified later", async () => {
+    const email = uniqueEmail("overruled", "dialwise.example");
+    expect((await adminSignUp({ email, password: "secret-one", callbackURL: "/en/auth" })).statusCode).toBe(201);
+    const id = (await rowOf(email))!.id;
+    const other = await buildUser(server, { role: "admin" });
+    const setRole = (role: string) => server.app.inject({ method: "PUT", url: `/api/admin/users/${id}/role`, headers: { cookie: other.cookie }, payload: { role } });
+    // Promoted and then demoted by another administrator before the address was confirmed.
+    expect((await setRole("admin")).statusCode).toBe(200);
+    expect((await setRole("user")).statusCode).toBe(200);
+    expect(await rowOf(email)).toMatchObject({ role: "user", adminRequested: false });
+    await server.app.inject({ url: pathOf((await latestMail(server, email, "verify_email"))!.link) });
+    expect(await rowOf(email)).toMatchObject({ role: "user", emailVerified: true });
+  });
+
   it("answers an address that already has an account exactly like a new one, changing nothing and mailing the owner", async () => {
     const fresh = await adminSignUp({ email: uniqueEmail("boss", "dialwise.example"), password: "secret-one" });
     const customer = await buildUser(server, { email: uniqueEmail("staff", "dialwise.example") });
