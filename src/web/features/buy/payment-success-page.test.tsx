@@ -121,7 +121,7 @@ describe("PaymentSuccessPage", () => {
   it("never shows a cancelled checkout as credited", async () => {
     serve({ payment: { ...SUCCEEDED, status: "cancelled", failureReason: "You cancelled the checkout." }, balance: "2.0000" });
     renderPage();
-    expect((await screen.findByRole("alert")).textContent).toBe("The payment failedYou cancelled the checkout.Nothing was credited to your balance.");
+    expect((await screen.findByRole("alert")).textContent).toBe("The payment was cancelledYou cancelled the checkout.Nothing was credited to your balance.");
     expect(screen.queryByRole("article")).toBeNull();
   });
 });

@@ -68,7 +68,7 @@ export function PaymentSuccessPage() {
         <div role="alert" className="flex gap-3 rounded-2xl bg-red-50 p-5 text-red-900 ring-1 ring-red-200">
           <XCircle aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
           <div>
-            <p className="text-lg font-semibold">{t("buy.failed_heading")}</p>
+            <p className="text-lg font-semibold">{t(landing.payment.status === "cancelled" ? "buy.cancelled_heading" : "buy.failed_heading")}</p>
             {landing.payment.failureReason ? <p className="mt-1">{landing.payment.failureReason}</p> : null}
             <p className="mt-1">{t("buy.nothing_credited")}</p>
           </div>
