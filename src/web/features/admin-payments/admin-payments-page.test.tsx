@@ -58,6 +58,11 @@ describe("AdminPaymentsPage", () => {
     renderPage();
     expect(await screen.findByText("anna@example.com")).toBeTruthy();
     expect(screen.getByText("WELCOME10")).toBeTruthy();
+    // A declined checkout brought nothing in, whatever it asked for.
+    const table = screen.getByText("anna@example.com").closest("table")!;
+    const paidColumn = within(table).getAllByRole("columnheader").findIndex((header) => header.textContent === "Paid");
+    const paidCells = within(table).getAllByRole("row").slice(1).map((row) => row.children[paidColumn]?.textContent);
+    expect(paidCells).toEqual(["$10.00", "—Nothing paid"]);
     expect(screen.getAllByRole("button", { name: /^Refund the payment of/ }).map((button) => button.getAttribute("aria-label"))).toEqual(["Refund the payment of anna@example.com"]);
 
     fireEvent.click(screen.getByRole("button", { name: "Refund the payment of anna@example.com" }));

@@ -2,7 +2,7 @@ import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminPayment } from "../../../shared/api/admin-payments";
 import { Ltr } from "../../components/ui/ltr";
 import { useLocale } from "../../lib/use-locale";
-import { CreditCell, PaymentHistory, PaymentStatusBadge, ProviderName, RefundButton } from "./payment-cells";
+import { CreditCell, PaidAmount, PaymentHistory, PaymentStatusBadge, ProviderName, RefundButton } from "./payment-cells";
 import { formatWhen, usd } from "./payment-format";
 
 /** One payment as a card, for phones: the same facts as its row in the table, stacked. */
@@ -23,7 +23,9 @@ export function PaymentCard({ payment, onRefund }: { payment: AdminPayment; onRe
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-slate-600">{t("admin_payments.column.paid")}</dt>
-          <dd className="font-semibold tabular-nums">{usd(payment.paid, locale)}</dd>
+          <dd className="font-semibold tabular-nums">
+            <PaidAmount payment={payment} />
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">{t("admin_payments.column.credit")}</dt>

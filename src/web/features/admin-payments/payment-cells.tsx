@@ -2,8 +2,10 @@ import { useTranslation } from "../../lib/i18n/use-translation";
 import type { AdminPayment } from "../../../shared/api/admin-payments";
 import type { PaymentStatus } from "../../../shared/api/payments";
 import { parseMoney } from "../../../shared/money";
+import { chargedNothing } from "../../../shared/payments/charged";
 import { Button } from "../../components/ui/button";
 import { isolateText, Ltr } from "../../components/ui/ltr";
+import { NoAmount } from "../../components/ui/no-amount";
 import { cn } from "../../lib/cn";
 import { useLocale } from "../../lib/use-locale";
 import { formatWhen, STATUS_TONE, usd } from "./payment-format";
@@ -11,6 +13,13 @@ import { formatWhen, STATUS_TONE, usd } from "./payment-format";
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation();
   return <span className={cn("inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1", STATUS_TONE[status])}>{t(`admin_payments.status.${status}`)}</span>;
+}
+
+/** What came in: nothing for a checkout that was declined, expired or cancelled, whatever amount it asked for. */
+export function PaidAmount({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return chargedNothing(payment.status) ? <NoAmount label={t("admin_payments.nothing_paid")} /> : <>{usd(payment.paid, locale)}</>;
 }
 
 export function ProviderName({ provider }: { provider: AdminPayment["provider"] }) {

@@ -6,7 +6,7 @@ import { Ltr } from "../../components/ui/ltr";
 import { DataTable } from "../../components/ui/data-table";
 import { useLocale } from "../../lib/use-locale";
 import { PaymentCard } from "./payment-card";
-import { CreditCell, PaymentHistory, PaymentStatusBadge, ProviderName, RefundButton } from "./payment-cells";
+import { CreditCell, PaidAmount, PaymentHistory, PaymentStatusBadge, ProviderName, RefundButton } from "./payment-cells";
 import { formatWhen, usd } from "./payment-format";
 
 // The server filters, sorts and pages: no table feature is needed.
@@ -33,7 +33,7 @@ export function PaymentsTable({ payments, onRefund, wide }: { payments: AdminPay
         helper.accessor((payment) => payment.customer.email, { id: "customer", header: () => t("admin_payments.column.customer"), cell: (info) => <Ltr className="break-all">{info.getValue()}</Ltr> }),
         helper.accessor("provider", { id: "provider", header: () => t("admin_payments.column.provider"), cell: (info) => <ProviderName provider={info.getValue()} /> }),
         helper.accessor("status", { id: "status", header: () => t("admin_payments.column.status"), cell: (info) => <PaymentStatusBadge status={info.getValue()} /> }),
-        helper.accessor("paid", { id: "paid", header: () => t("admin_payments.column.paid"), cell: (info) => usd(info.getValue(), locale), meta: { className: FIGURE } }),
+        helper.accessor("paid", { id: "paid", header: () => t("admin_payments.column.paid"), cell: (info) => <PaidAmount payment={info.row.original} />, meta: { className: FIGURE } }),
         helper.accessor("credit", { id: "credit", header: () => t("admin_payments.column.credit"), cell: (info) => <CreditCell payment={info.row.original} />, meta: { className: FIGURE } }),
         helper.accessor("refunded", { id: "refunded", header: () => t("admin_payments.column.refunded"), cell: (info) => usd(info.getValue(), locale), meta: { className: FIGURE } }),
         helper.accessor("discountCode", { id: "code", header: () => t("admin_payments.column.code"), cell: (info) => (info.getValue() ? <Ltr className="font-mono text-sm">{info.getValue()}</Ltr> : "—") }),
