@@ -21,6 +21,9 @@ configure({ asyncUtilTimeout: 5000 });
  * cost up to a second per file.)
  */
 afterAll(async () => {
+  // A client the app is still fetching (on a busy machine it can arrive after the file's last test) is waited for first.
+  const { authClientRequested } = await import("../web/lib/auth/session-store");
+  await authClientRequested()?.catch(() => undefined);
   if (!(Symbol.for("better-auth:broadcast-channel") in globalThis)) return;
   // Already loaded by the file that used it: these imports evaluate nothing new.
   const [{ authClient }, { cleanStores }] = await Promise.all([import("../web/lib/auth-client"), import("nanostores")]);

@@ -38,6 +38,11 @@ export function loadAuthClient(): Promise<AuthClient> {
   return loading;
 }
 
+/** better-auth's client as it is being or has been fetched, or undefined when nothing asked for it yet (the tests' teardown waits for it). */
+export function authClientRequested(): Promise<AuthClient> | undefined {
+  return loading;
+}
+
 /** The session as better-auth's store holds it now (pending until its client has loaded and checked). */
 export function readSession(): SessionAtomValue {
   return atom?.get() ?? NOT_YET_CHECKED;
