@@ -26,8 +26,11 @@ afterAll(async () => {
   await authClientRequested()?.catch(() => undefined);
   if (!(Symbol.for("better-auth:broadcast-channel") in globalThis)) return;
   // Already loaded by the file that used it: these imports evaluate nothing new.
-  const [{ authClient }, { cleanStores }] = await Promise.all([import("../web/lib/auth-client"), import("nanostores")]);
+  const [{ authClient }, { cleanStores, STORE_UNMOUNT_DELAY }] = await Promise.all([import("../web/lib/auth-client"), import("nanostores")]);
   cleanStores(...(Object.values(authClient.$store.atoms) as Parameters<typeof cleanStores>));
+  // And any teardown timer set before the cleaning (by a store that is not among the client's atoms, or a
+  // client a file replaced with its own) fires now, while this file's DOM is still here.
+  await new Promise((resolve) => setTimeout(resolve, STORE_UNMOUNT_DELAY + 50));
 });
 
 /**
