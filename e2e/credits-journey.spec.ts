@@ -85,7 +85,8 @@ test("buy $10 with a 10% bonus code, see $11 without a reload, a declined card c
   await page.goto("/en/payments");
   await adminPage.goto("/en/admin-payments");
   await adminPage.getByLabel("Customer").fill(customer.email);
-  const row = adminPage.getByRole("row").filter({ hasText: customer.email }).filter({ hasText: "Paid" });
+  // The row whose status is Paid (the declined one says "Nothing paid" to a screen reader under Paid).
+  const row = adminPage.getByRole("row").filter({ hasText: customer.email }).filter({ has: adminPage.getByText("Paid", { exact: true }) });
   await expect(row).toHaveCount(1);
   await row.getByRole("button", { name: `Refund the payment of ${customer.email}` }).click();
   const dialog = adminPage.getByRole("dialog", { name: "Refund a payment" });
