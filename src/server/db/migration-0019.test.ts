@@ -1,26 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationsFolder } from "./client";
-
-/** The migrations folder as it was before `tag`: the same files, with the journal ending before it. */
-function folderBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "dialwise-migrations-"));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  if (at === -1) throw new Error(`no migration ${tag}`);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return folder;
-}
+import { migrationsFolderBefore } from "../test/migrations-before";
 
 describe("migration 0019: a checkout the customer cancelled is a cancelled payment", () => {
-  const before = folderBefore("0019_payment_cancelled");
+  const before = migrationsFolderBefore("0019_payment_cancelled");
   afterAll(() => rmSync(before, { recursive: true, force: true }));
 
   it("moves payments recorded as failed because the customer cancelled to cancelled, keeps the others, and admits the status", async () => {
