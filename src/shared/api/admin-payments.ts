@@ -68,8 +68,9 @@ export const adminPaymentSchema = z.object({
   customer: z.object({ id: z.string(), email: z.string() }),
   provider: z.enum(PAYMENT_PROVIDERS),
   status: z.enum(PAYMENT_STATUSES),
-  /** What the customer paid, USD. */
+  /** What the customer paid, USD; 0 for a checkout that charged nothing (declined, expired, cancelled). */
   paid: money4,
+  /** The credit it added, and a discount code's bonus; 0 likewise when it charged nothing. */
   credit: money4,
   bonus: money4,
   refunded: money4,

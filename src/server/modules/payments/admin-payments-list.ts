@@ -18,6 +18,7 @@ import { payments } from "../../db/schema/payments";
 import { paymentDisputes, paymentRefunds } from "../../db/schema/refunds";
 import { money4, toDispute, toRefund } from "./admin-payment-rows";
 import { REFUNDABLE_STATUSES } from "./refunds";
+import { settledAmounts } from "./settled-amounts";
 
 const DAY_MS = 86_400_000;
 
@@ -115,9 +116,7 @@ export async function listAdminPayments(
         customer: { id: payment.userId, email },
         provider: payment.provider,
         status: payment.status,
-        paid: money4(payment.amountUsd),
-        credit: money4(payment.creditUsd),
-        bonus: money4(payment.bonusUsd),
+        ...settledAmounts(payment),
         refunded: money4(payment.refundedUsd),
         refundable: moneyToDecimal(Math.max(0, refundable)),
         discountCode: payment.discountCode,

@@ -92,6 +92,8 @@ describe.each(engines)("admin payments on %s", (engine) => {
             providerPaymentId: `cs_${id}`,
             amountUsd: row.amount,
             creditUsd: row.amount,
+            // The declined checkout had a code's bonus waiting: it was never credited either.
+            bonusUsd: row.key === "p3" ? "1.5000" : "0",
             status: row.status,
             refundedUsd: row.refunded,
             discountCode: row.code,
@@ -120,6 +122,8 @@ describe.each(engines)("admin payments on %s", (engine) => {
         refundable: "20.0000",
         discountCode: "WELCOME10",
       });
+      // The declined checkout asked for 7.50 (+1.50 bonus) and took and credited nothing.
+      expect(body.payments[1]).toMatchObject({ status: "failed", paid: "0.0000", credit: "0.0000", bonus: "0.0000", refundable: "0.0000" });
       // paid counts succeeded, partially refunded and refunded payments: 10 + 25 + 12; refunded 5 + 12.
       expect(body.totals).toEqual({ count: 4, paid: "47.0000", refunded: "17.0000", net: "30.0000" });
       expect(body.periods).toEqual([
@@ -186,7 +190,7 @@ describe.each(engines)("admin payments on %s", (engine) => {
       const beta = `beta.${tag}@example.com`;
       expect(rows.slice(1)).toEqual([
         ["2026-03-10T08:00:00.000Z", beta, "local", "refunded", "12.0000", "12.0000", "0.0000", "12.0000", "", "", "", ids["p4"]],
-        ["2026-03-04T00:00:00.000Z", beta, "local", "failed", "7.5000", "7.5000", "0.0000", "0.0000", "", "", "'=HYPERLINK(\"http://x\")", ids["p3"]],
+        ["2026-03-04T00:00:00.000Z", beta, "local", "failed", "0.0000", "0.0000", "0.0000", "0.0000", "", "", "'=HYPERLINK(\"http://x\")", ids["p3"]],
         ["2026-03-02T23:59:59.000Z", alpha, "stripe", "partially_refunded", "25.0000", "25.0000", "0.0000", "5.0000", "WELCOME10", "", "", ids["p2"]],
         ["2026-03-02T10:00:00.000Z", alpha, "local", "succeeded", "10.0000", "10.0000", "0.0000", "0.0000", "", "", "", ids["p1"]],
       ]);

@@ -21,7 +21,8 @@ const paid: AdminPayment = {
   refunds: [],
   disputes: [],
 };
-const failed: AdminPayment = { ...paid, id: "pay_2", status: "failed", refundable: "0.0000", bonus: "0.0000", discountCode: null, customer: { id: "u2", email: "bo@example.com" } };
+// As the server sends a declined checkout: nothing paid, credited or added as bonus (settled-amounts.ts).
+const failed: AdminPayment = { ...paid, id: "pay_2", status: "failed", paid: "0.0000", credit: "0.0000", refundable: "0.0000", bonus: "0.0000", discountCode: null, customer: { id: "u2", email: "bo@example.com" } };
 
 const listing = (payments: AdminPayment[]) => ({
   payments,
@@ -60,9 +61,12 @@ describe("AdminPaymentsPage", () => {
     expect(screen.getByText("WELCOME10")).toBeTruthy();
     // A declined checkout brought nothing in, whatever it asked for.
     const table = screen.getByText("anna@example.com").closest("table")!;
-    const paidColumn = within(table).getAllByRole("columnheader").findIndex((header) => header.textContent === "Paid");
-    const paidCells = within(table).getAllByRole("row").slice(1).map((row) => row.children[paidColumn]?.textContent);
-    expect(paidCells).toEqual(["$10.00", "—Nothing paid"]);
+    const cellsOf = (name: string) => {
+      const column = within(table).getAllByRole("columnheader").findIndex((header) => header.textContent === name);
+      return within(table).getAllByRole("row").slice(1).map((row) => strip(row.children[column]?.textContent));
+    };
+    expect(cellsOf("Paid")).toEqual(["$10.00", "—Nothing paid"]);
+    expect(cellsOf("Credit")).toEqual(["$10.00+ $1.00 bonus", "—Nothing credited"]);
     expect(screen.getAllByRole("button", { name: /^Refund the payment of/ }).map((button) => button.getAttribute("aria-label"))).toEqual(["Refund the payment of anna@example.com"]);
 
     fireEvent.click(screen.getByRole("button", { name: "Refund the payment of anna@example.com" }));

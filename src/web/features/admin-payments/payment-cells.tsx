@@ -27,10 +27,11 @@ export function ProviderName({ provider }: { provider: AdminPayment["provider"] 
   return <span className="whitespace-nowrap">{t(`admin_payments.provider.${provider}`)}</span>;
 }
 
-/** What the payment credited: its credit, and the bonus from a code when there was one. */
+/** What the payment credited: its credit, and the bonus from a code when there was one; nothing for a checkout that charged nothing. */
 export function CreditCell({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  if (chargedNothing(payment.status)) return <NoAmount label={t("admin_payments.nothing_credited")} />;
   return (
     <span className="whitespace-nowrap">
       {usd(payment.credit, locale)}
