@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminDashboard, DashboardFigures } from "../../../shared/api/admin-dashboard";
 import { renderAt } from "../../test/render-with-app";
 import { DashboardPage } from "./dashboard-page";
@@ -102,7 +102,16 @@ const renderPage = (path = "/en/dashboard") => renderAt(<DashboardPage />, { pat
 const figure = (id: string) => document.querySelector(`[data-figure="${id}"]`)?.textContent ?? "";
 
 describe("DashboardPage", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // The document here lays nothing out; the charts' containers get the size a phone would give them,
+  // so the charts draw (as they do in a browser) instead of warning that they have no room.
+  let laidOut: { mockRestore(): void } | undefined;
+  beforeEach(() => {
+    laidOut = vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(new DOMRect(0, 0, 360, 224));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    laidOut?.mockRestore();
+  });
 
   it("shows each figure beside the previous period with the change, the charts' tables and the latest activity", async () => {
     stubApi(() => json(full));

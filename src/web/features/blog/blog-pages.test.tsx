@@ -16,9 +16,19 @@ const guide: BlogPostSummary = {
   publishedAt: "2026-11-04T09:00:00.000Z",
 };
 
+const translationFiles = import.meta.glob<Record<string, string>>("../../../../data/translations/*/*.json", { eager: true, import: "default" });
+
+/** A language's strings as the server sends them to a page in that language. */
+function stringsOf(language: string): Record<string, string> {
+  const files = Object.entries(translationFiles).filter(([file]) => file.includes(`/translations/${language}/`));
+  return Object.assign({}, ...files.map(([, strings]) => strings));
+}
+
 function stubApi(answer: (url: URL) => Response | undefined) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), "http://localhost");
+    const language = url.pathname.startsWith("/api/i18n/") ? url.pathname.slice("/api/i18n/".length) : null;
+    if (language !== null) return json({ language, strings: stringsOf(language) });
     return answer(url) ?? json({ error: { code: "not_found", message: "Not found" } }, 404);
   });
   vi.stubGlobal("fetch", fetchMock);

@@ -24,8 +24,20 @@ function renderHeader(state: Partial<AuthState>) {
   return screen.getByRole("navigation", { name: "Main" });
 }
 
+/** The API as the header reads it: no unread support replies, and what a test adds; anything else is 404. */
+function serve(answers: Record<string, unknown> = {}) {
+  const known: Record<string, unknown> = { "/api/support/unread": { count: 0 }, ...answers };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), "http://localhost").pathname;
+      return path in known ? Response.json(known[path]) : Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
+    }),
+  );
+}
+
 describe("site header", () => {
-  beforeEach(() => vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 }))));
+  beforeEach(() => serve());
 
   it("offers a visitor the brand, Rates and Sign In", () => {
     const nav = renderHeader({});
@@ -44,14 +56,7 @@ describe("site header", () => {
   });
 
   it("shows a customer's balance in their language with 2 decimals, and follows `balance` live events", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (input: RequestInfo | URL) =>
-        new URL(String(input), "http://localhost").pathname === "/api/credits/balance"
-          ? Response.json({ balance: "1234.5678" })
-          : Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 }),
-      ),
-    );
+    serve({ "/api/credits/balance": { balance: "1234.5678" } });
     const queryClient = createQueryClient();
     auth.current = { ...base, status: "authenticated", userId: "u1" };
     const router = createMemoryRouter([{ path: "/:lang/*", element: <SiteHeader /> }], { initialEntries: ["/de/somewhere"] });
