@@ -7,7 +7,7 @@ import autocannon from "autocannon";
  * Prints one JSON line: requests, rate and status counts.
  * Usage: page-flood-client.ts <base url> <seconds> <connections> <path>
  */
-const [base = "", seconds = "10", connections = "16", path = "/en/country/gb"] = process.argv.slice(2);
+const [base = "", seconds = "10", connections = "16", path = "/en/country/uk"] = process.argv.slice(2);
 let next = 0;
 const result = await autocannon({
   url: base,

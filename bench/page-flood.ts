@@ -22,7 +22,7 @@ export interface PageFloodReport {
 }
 
 const API = "/api/rates/countries/GB";
-const FLOODED_PAGE = "/en/country/gb";
+const FLOODED_PAGE = "/en/country/uk";
 /** How often the API client asks: another visitor's page polling prices, not a load of its own. */
 const PACE_MS = 5;
 

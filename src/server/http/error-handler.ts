@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/api/errors";
-import { canonicalLanguagePath } from "../../shared/site/language-prefix";
+import { canonicalPagePath } from "../../shared/site/canonical-page-path";
 import { isDatabaseUnavailable } from "../db/outage";
 import { AppError } from "./app-error";
 import type { PageShell } from "./page-shell";
@@ -56,8 +56,8 @@ export function registerNotFound(app: FastifyInstance, shell: PageShell | null, 
     if (shell !== null && isPage) {
       setSecurityHeaders(reply, "page");
       const pathname = request.url.split("?")[0] ?? "/";
-      // "/EN/faq" and "/pt-BR" are those languages' pages, at one address each.
-      const canonical = canonicalLanguagePath(pathname);
+      // "/EN/faq" and "/pt-BR" are those languages' pages, and "/en/country/gb" the United Kingdom's, at one address each.
+      const canonical = canonicalPagePath(pathname);
       if (canonical !== null) return reply.redirect(`${canonical}${request.url.slice(pathname.length)}`, 301);
       return shell.send(request, reply, pathname, statusOfPage(pathname));
     }

@@ -85,11 +85,13 @@ describe.each(engines)("serving the web app on %s", (engine) => {
     expect(api.json()).toMatchObject({ error: { code: "not_found" } });
   });
 
-  it("sends a language written in capitals or with a region to its lower-case address, keeping the rest and the query", async () => {
+  it("sends a language written in capitals or with a region, and a country by another slug, to the page's one address, keeping the query", async () => {
     for (const [url, location] of [
       ["/EN", "/en"],
       ["/Ar/faq", "/ar/faq"],
-      ["/eN/country/gb?utm_source=x&q=1", "/en/country/gb?utm_source=x&q=1"],
+      ["/eN/country/gb?utm_source=x&q=1", "/en/country/uk?utm_source=x&q=1"],
+      ["/en/country/gb", "/en/country/uk"],
+      ["/de/country/JM?ref=mail", "/de/country/jm?ref=mail"],
       ["/pt-BR/countries", "/pt/countries"],
       ["/SV/no-such-page", "/sv/no-such-page"],
     ] as const) {
