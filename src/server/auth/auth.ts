@@ -12,7 +12,7 @@ import type { Locale } from "../../shared/i18n/locales";
 import { emailLocale, pageLocale, renderAccountEmail } from "../modules/accounts/emails";
 import type { AccountMailKind } from "../providers/email/email";
 import type { Mailer } from "../providers/email/mail-jobs";
-import { emailChangeOf } from "./change-email";
+import { emailChangeOf, revokeEmailChangeLinks, revokedEmailChangeRefusal } from "./change-email";
 import { accountImageRule } from "./account-image";
 import { displayNameRule } from "./display-name";
 import { preferredLocaleOf } from "../modules/accounts/preferred-locale";
@@ -52,6 +52,9 @@ const DAY = 24 * HOUR;
 export const SESSION_SECONDS = { expiresIn: 7 * DAY, updateAge: DAY } as const;
 /** How long emailed links work; the emails say so (emails.verify.expires, emails.reset.expires). */
 export const LINK_SECONDS = { verifyEmail: DAY, resetPassword: HOUR } as const;
+
+/** What an account's owner does to shut someone out: a new password, or ending sessions (all, or all others). */
+const SECURING_PATHS = new Set(["/change-password", "/revoke-sessions", "/revoke-other-sessions"]);
 
 /** better-auth owns passwords, sessions and OAuth; we own roles and what a role may do. */
 export function createAuth({ db, config, trustedOrigins, secret, mail, log, passwordHasher }: AuthDependencies) {
@@ -103,8 +106,13 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
     trustedOrigins: [...trustedOrigins],
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
     user: {
-      // A new address is confirmed from itself (the link goes there); until then the old one signs in.
-      changeEmail: { enabled: true },
+      // A change of address is approved from the current address first (a session alone, maybe a thief's,
+      // cannot move the account), then confirmed from the new one; until then the old one signs in.
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: ({ user: owner, newEmail, url }, request) =>
+          sendAccountEmail("approve_email_change", owner.email, url, request, { userId: owner.id, values: { new_email: newEmail } }),
+      },
       additionalFields: {
         // input: false: a sign-up or profile request can never choose its own role.
         role: { type: "string", required: false, defaultValue: "user", input: false },
@@ -128,6 +136,7 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user: reset }) => {
         await revokeResetLinks(db, reset.id);
+        await revokeEmailChangeLinks(db, reset.id, LINK_SECONDS.verifyEmail);
       },
       // The link goes to /api/auth/reset-password/:token, which redirects to the web's
       // /{lang}/reset-password?token=… (or ?error=INVALID_TOKEN).
@@ -200,11 +209,18 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
       // A limited endpoint runs for an HTTP request only when the throttle counted it for that endpoint.
       // Then a picture that is not a short https address is refused (account-image.ts), and a display
       // name is made plain, or refused when too long (display-name.ts).
-      before: createAuthMiddleware(async (ctx) => uncountedRefusal(ctx.path) ?? accountImageRule(ctx.path, ctx.body) ?? displayNameRule(ctx.path, ctx.body)),
+      // An email-change link issued before the account's password changed or its sessions ended is refused (change-email.ts).
+      before: createAuthMiddleware(
+        async (ctx) =>
+          uncountedRefusal(ctx.path) ?? accountImageRule(ctx.path, ctx.body) ?? displayNameRule(ctx.path, ctx.body) ?? (await revokedEmailChangeRefusal(db, ctx.path, ctx.query)),
+      ),
       after: createAuthMiddleware(async (ctx) => {
-        // A changed password ends outstanding reset links too (a reset does so in onPasswordReset).
+        // A changed password ends outstanding reset links too (a reset does so in onPasswordReset), and with ended
+        // sessions it ends the email-change links asked for so far: a thief's session may have asked for one.
         const session = ctx.context.session;
-        if (ctx.path === "/change-password" && session && !isAPIError(ctx.context.returned)) await revokeResetLinks(db, session.user.id);
+        if (!session || isAPIError(ctx.context.returned)) return;
+        if (ctx.path === "/change-password") await revokeResetLinks(db, session.user.id);
+        if (SECURING_PATHS.has(ctx.path)) await revokeEmailChangeLinks(db, session.user.id, LINK_SECONDS.verifyEmail);
       }),
     },
     advanced: { cookiePrefix: AUTH_COOKIE_PREFIX },

@@ -74,10 +74,12 @@ describe.each(engines)("admin sign-up on %s", (engine) => {
     expect(removed.statusCode).toBe(200);
     expect((await server.app.inject({ url: "/api/me", headers: { cookie } })).json().role).toBe("user");
 
-    // The removed administrator moves the account to another company address and confirms it.
+    // The removed administrator moves the account to another company address, approves it from the current one and confirms it.
     const newEmail = uniqueEmail("demoted-again", "dialwise.example");
     const asked = await server.app.inject({ method: "POST", url: "/api/auth/change-email", headers: { cookie }, payload: { newEmail, callbackURL: "/en/profile" } });
     expect(asked.statusCode, asked.body).toBe(200);
+    const approved = await server.app.inject({ url: pathOf((await latestMail(server, email, "approve_email_change"))!.link), headers: { cookie } });
+    expect(approved.statusCode).toBe(302);
     const confirmed = await server.app.inject({ url: pathOf((await latestMail(server, newEmail, "change_email"))!.link), headers: { cookie } });
     expect(confirmed.statusCode).toBe(302);
     expect(await rowOf(newEmail)).toMatchObject({ id, role: "user", emailVerified: true });

@@ -7,7 +7,7 @@ import { ledgerEntries } from "../../db/schema/credits";
 import { grant, newCallSid, placeCall, reportStatus } from "../../test/calls";
 import { engines } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
-import { latestMail, pathOf } from "../../test/mail";
+import { latestMail, pathOf, type SentMail } from "../../test/mail";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { reconcileAccounts } from "../credit-audit/reconciliation";
 import { ledgerSum, getBalance } from "../credits/ledger";
@@ -184,13 +184,29 @@ describe.each(engines)("the profile on %s", (engine) => {
     expect(refused.body).toContain("<Reject");
   });
 
-  it("moves the account to a new address confirmed from that address, and tells the old one", async () => {
+  /** Asks to move `person` to `newEmail` from their session, and answers the approval link the current address receives. */
+  async function askToMove(person: TestUser, newEmail: string, lang = "fr"): Promise<SentMail> {
+    const asked = await server.app.inject({ method: "POST", url: "/api/auth/change-email", headers: as(person), payload: { newEmail, callbackURL: `/${lang}/profile` } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const approval = await latestMail(server, person.email, "approve_email_change");
+    expect(approval).not.toBeNull();
+    return approval!;
+  }
+
+  it("moves the account to a new address once the current one approves and the new one confirms, and tells the old one", async () => {
     const person = await buildUser(server);
     await patch(person, { locale: "fr" });
     const newEmail = `moved-${person.email}`;
-    const asked = await server.app.inject({ method: "POST", url: "/api/auth/change-email", headers: as(person), payload: { newEmail, callbackURL: "/fr/profile" } });
-    expect(asked.statusCode, asked.body).toBe(200);
-    // Nothing changes until the new address confirms.
+    const approval = await askToMove(person, newEmail);
+    expect(approval.subject).toBe("Approuvez le changement d’adresse e-mail de votre compte Dialwise");
+    expect(approval.text).toContain(newEmail);
+    // Nothing goes to the new address, and nothing changes, until the current one approves.
+    expect(await latestMail(server, newEmail, "change_email")).toBeNull();
+    expect((await profileOf(person)).json()).toMatchObject({ email: person.email });
+
+    const approved = await server.app.inject({ url: pathOf(approval.link) });
+    expect(approved.statusCode).toBe(302);
+    expect(approved.headers.location).toMatch(/^\/fr\/profile/);
     expect((await profileOf(person)).json()).toMatchObject({ email: person.email });
 
     const confirmation = await latestMail(server, newEmail, "change_email");
@@ -205,5 +221,56 @@ describe.each(engines)("the profile on %s", (engine) => {
     expect(notice?.text).toContain(newEmail);
     expect((await signIn(newEmail, person.password)).statusCode).toBe(200);
     expect((await signIn(person.email, person.password)).statusCode).toBe(401);
+  });
+
+  it("ends the change links sent so far when the password is changed: a thief's approved change cannot be finished", async () => {
+    const person = await buildUser(server);
+    const thief = `thief-${person.email}`;
+    // The thief, in the owner's session, asks; say the owner approves by mistake: the confirmation goes to the thief.
+    const approval = await askToMove(person, thief, "en");
+    expect((await server.app.inject({ url: pathOf(approval.link) })).statusCode).toBe(302);
+    const confirmation = await latestMail(server, thief, "change_email");
+    // The owner then changes the password, ending other sessions.
+    const changed = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/change-password",
+      headers: as(person),
+      payload: { currentPassword: person.password, newPassword: "a new long password 1", revokeOtherSessions: true },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const followed = await server.app.inject({ url: pathOf(confirmation!.link) });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe("/en/profile?error=INVALID_TOKEN");
+    expect(followed.headers["set-cookie"]).toBeUndefined();
+    const [row] = await server.database.db.select({ email: user.email }).from(user).where(eq(user.id, person.id));
+    expect(row?.email).toBe(person.email);
+  });
+
+  it("ends an approval link not yet followed when the password is reset from the sign-in page", async () => {
+    const person = await buildUser(server);
+    const approval = await askToMove(person, `elsewhere-${person.email}`, "en");
+    const asked = await server.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email: person.email, redirectTo: "/en/reset-password" } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const resetLink = await latestMail(server, person.email, "reset_password");
+    const landing = await server.app.inject({ url: pathOf(resetLink!.link) });
+    const token = new URL(String(landing.headers.location), "http://localhost").searchParams.get("token");
+    const reset = await server.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token, newPassword: "another long password 2" } });
+    expect(reset.statusCode, reset.body).toBe(200);
+
+    const followed = await server.app.inject({ url: pathOf(approval.link) });
+    expect(followed.headers.location).toBe("/en/profile?error=INVALID_TOKEN");
+    expect(await latestMail(server, `elsewhere-${person.email}`, "change_email")).toBeNull();
+  });
+
+  it("still takes a change asked for after the password changed", async () => {
+    const person = await buildUser(server);
+    await server.app.inject({ method: "POST", url: "/api/auth/revoke-other-sessions", headers: as(person) });
+    // A link issued in the same second as the revocation counts as older (whole seconds): ask in the next one.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const approval = await askToMove(person, `later-${person.email}`, "en");
+    const approved = await server.app.inject({ url: pathOf(approval.link) });
+    expect(approved.headers.location).not.toContain("error=");
+    expect(await latestMail(server, `later-${person.email}`, "change_email")).not.toBeNull();
   });
 });

@@ -25,8 +25,9 @@ function emailChangeSchema(current: string) {
 type EmailChangeValues = z.infer<ReturnType<typeof emailChangeSchema>>;
 
 /**
- * A new email address is confirmed from itself: the link goes there, and until it is
- * followed the account keeps signing in with the current one, which is told afterwards.
+ * A new email address is approved from the current one (a link goes there first), then
+ * confirmed from itself; until then the account keeps signing in with the current one,
+ * which is told afterwards.
  */
 export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
       <FormError message={errors.root?.message} />
       {sentTo ? (
         <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t("profile.email_change_sent", { email: sentTo })}
+          {t("profile.email_change_sent", { email: currentEmail, new_email: sentTo })}
         </p>
       ) : null}
       <Button type="submit" variant="secondary" disabled={isSubmitting}>

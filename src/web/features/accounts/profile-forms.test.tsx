@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../../shared/api/profile";
 import { renderAt } from "../../test/render-with-app";
 import { DeleteAccount } from "./delete-account";
+import { EmailChangeForm } from "./email-change-form";
 import { ProfileDetailsForm } from "./profile-details-form";
 import { SpendingForm } from "./spending-form";
 
@@ -96,4 +97,16 @@ describe("the profile's forms", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("End your call before deleting your account.");
     expect(writes(sent)).toEqual([{ method: "POST", path: "/api/profile/delete", body: { confirmation: "ADA@example.com" } }]);
   });
+
+  it("asks to move the account to the new address and says the current one approves first, then the new one confirms", async () => {
+    const sent = stubServer(() => Response.json({ status: true }));
+    renderAt(<EmailChangeForm currentEmail="ada@example.com" />, { path: "/en/profile" });
+    fireEvent.change(screen.getByLabelText("New email address"), { target: { value: " Ada.New@Example.com " } });
+    fireEvent.click(screen.getByRole("button", { name: "Change email address" }));
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "Check ada@example.com: approve the change with the link we sent there, then open the link we send to ada.new@example.com.",
+    );
+    expect(writes(sent)).toEqual([{ method: "POST", path: "/api/auth/change-email", body: { newEmail: "ada.new@example.com", callbackURL: "/en/profile" } }]);
+  });
+
 });
