@@ -7,7 +7,7 @@ import type { RunningServer } from "../fixtures";
  * server (embedded database, local outbox). Links are read from the lines the
  * outbox prints in its block: "│ [mail] <kind> to <address>: <link>".
  */
-export type MailKind = "verify_email" | "reset_password" | "existing_account";
+export type MailKind = "verify_email" | "reset_password" | "existing_account" | "admin_invitation";
 
 export interface TestAccount {
   email: string;
@@ -92,7 +92,7 @@ export async function createVerifiedUser(
   return { email, password };
 }
 
-/** An administrator: the admin sign-up at the company domain (ADMIN_EMAIL_DOMAIN), then its verification link. */
+/** An administrator: the admin sign-up at the company domain (ADMIN_EMAIL_DOMAIN), then its password chosen from the emailed invitation. */
 export async function createAdmin(
   request: APIRequestContext,
   server: RunningServer,
@@ -101,9 +101,13 @@ export async function createAdmin(
   const { adminEmailDomain } = (await (await request.get(new URL("/api/auth-options", server.baseURL).href)).json()) as { adminEmailDomain: string };
   const email = options.email ?? uniqueEmail("admin", adminEmailDomain);
   const password = options.password ?? `Pw-${randomBytes(6).toString("hex")}!`;
-  const response = await post(request, server, "/api/accounts/admin-sign-up", { email, password, callbackURL: `/${options.locale ?? "en"}/auth` });
+  // Signed up with one password; the address's owner chooses the account's own from the invitation.
+  const response = await post(request, server, "/api/accounts/admin-sign-up", { email, password: `Asked-${password}`, callbackURL: `/${options.locale ?? "en"}/auth` });
   if (response.status() !== 201) throw new Error(`admin sign-up of ${email} failed: ${response.status()} ${await response.text()}`);
-  await verify(server, email);
+  const landed = await followLink(server, await readMail(server, email, "admin_invitation"));
+  const token = landed.searchParams.get("token");
+  const chosen = await post(request, server, "/api/auth/reset-password", { token, newPassword: password });
+  if (!chosen.ok()) throw new Error(`choosing the password of ${email} failed: ${chosen.status()} ${await chosen.text()}`);
   return { email, password };
 }
 

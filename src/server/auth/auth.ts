@@ -7,7 +7,7 @@ import { fitDisplayName } from "../../shared/accounts/display-name";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { account, session, user, verification } from "../db/schema/auth";
-import { adminSignUpAttempt, grantRequestedAdmin, isAdminRequestInProgress } from "../modules/accounts/admin-role";
+import { adminSignUpAttempt, awaitsAdminInvitation, isAdminRequestInProgress, verifyByPasswordLink } from "../modules/accounts/admin-role";
 import type { Locale } from "../../shared/i18n/locales";
 import { emailLocale, pageLocale, renderAccountEmail } from "../modules/accounts/emails";
 import type { AccountMailKind } from "../providers/email/email";
@@ -87,15 +87,16 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
     }
   };
 
-  // better-auth's context, once built below: the note to an account's owner stores its reset link there.
+  // better-auth's context, once built below: the note to an account's owner and an administrator's invitation store their reset links there.
   const built: { context?: Promise<ResetLinkStore> } = {};
+  const resetLink = async (userId: string, locale: Locale, lifetimeSeconds: number) => {
+    if (!built.context) throw new Error("better-auth is not set up yet");
+    return createResetLink(await built.context, userId, locale, lifetimeSeconds);
+  };
   const noteDependencies = {
     db,
     publicUrl: config.publicUrl,
-    resetLink: async (userId: string, locale: Locale) => {
-      if (!built.context) throw new Error("better-auth is not set up yet");
-      return createResetLink(await built.context, userId, locale, LINK_SECONDS.resetPassword);
-    },
+    resetLink: (userId: string, locale: Locale) => resetLink(userId, locale, LINK_SECONDS.resetPassword),
   };
 
   const auth = betterAuth({
@@ -137,6 +138,8 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
       onPasswordReset: async ({ user: reset }) => {
         await revokeResetLinks(db, reset.id);
         await revokeEmailChangeLinks(db, reset.id, LINK_SECONDS.verifyEmail);
+        // The emailed link proved the address: it is verified, and an administrator sign-up granted its role (admin-role.ts).
+        if (await verifyByPasswordLink(db, config.adminEmailDomain, reset)) log?.info({ userId: reset.id }, "administrator role granted: password set from the invitation");
       },
       // The link goes to /api/auth/reset-password/:token, which redirects to the web's
       // /{lang}/reset-password?token=… (or ?error=INVALID_TOKEN).
@@ -160,11 +163,15 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
       // The link goes to /api/auth/verify-email, which redirects to the callbackURL (/{lang}/auth);
       // routes.ts adds ?verified=1 on success, better-auth adds ?error=CODE on failure.
       // A change of address (user.changeEmail) is confirmed from the new address with its own wording.
-      sendVerificationEmail: ({ user: to, url }, request) =>
-        sendAccountEmail(emailChangeOf(url) ? "change_email" : "verify_email", to.email, url, request, { userId: to.id }),
+      // An administrator sign-up not yet verified gets the invitation instead: a link to choose the password (admin-role.ts).
+      sendVerificationEmail: async ({ user: to, url }, request) => {
+        if (emailChangeOf(url)) return sendAccountEmail("change_email", to.email, url, request, { userId: to.id });
+        if (!(await awaitsAdminInvitation(db, to.id))) return sendAccountEmail("verify_email", to.email, url, request, { userId: to.id });
+        const locale = emailLocale(url, request?.headers.get("accept-language"));
+        const invitation = await resetLink(to.id, locale, LINK_SECONDS.verifyEmail);
+        return sendAccountEmail("admin_invitation", to.email, invitation, request, { userId: to.id });
+      },
       afterEmailVerification: async (verified, request) => {
-        const granted = await grantRequestedAdmin(db, config.adminEmailDomain, verified);
-        if (granted) log?.info({ userId: verified.id }, "administrator role granted after email verification");
         // The address was just changed: the old one hears of it, in case it was not its owner's doing.
         const change = emailChangeOf(request?.url);
         if (change && verified.email === change.updateTo) {

@@ -41,14 +41,15 @@ export const authOptions = defineEndpoint({
 });
 
 /**
- * The spec's create-admin: signs up an account at the company domain that
- * becomes an administrator once its email is verified (never before).
+ * The spec's create-admin: signs up an account at the company domain that becomes an
+ * administrator once the address's owner has chosen its password from the emailed
+ * invitation (never before, and never with the password sent here).
  */
 export const adminSignUp = defineEndpoint({
   method: "POST",
   path: "/api/accounts/admin-sign-up",
   access: "public",
-  summary: "Create an administrator account (company email domain; granted after email verification)",
+  summary: "Create an administrator account (company email domain; granted once the password is chosen from the emailed invitation)",
   body: z.object({
     email: emailField,
     password: z.string().min(6).max(128),

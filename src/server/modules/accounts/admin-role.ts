@@ -38,11 +38,34 @@ export function isAdminDomain(email: string, adminEmailDomain: string): boolean 
 }
 
 /**
- * Called once an email is verified: an account that asked to be an administrator
- * at sign-up, with an address at the company domain, becomes one. The request is
- * answered with it (better-auth calls this after a changed address is verified too,
- * and a request left open would undo a later removal of the role). The role change
- * and its audit row are one transaction.
+ * Whether an account's verification email must be the administrator invitation: it asked to be
+ * an administrator at sign-up and its address is not verified yet. Whoever signed up chose the
+ * password, perhaps for a colleague's address; the invitation makes the address's owner choose
+ * it again (a password-reset link), so nobody else knows it once the role is granted.
+ */
+export async function awaitsAdminInvitation(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ requested: user.adminRequested, verified: user.emailVerified }).from(user).where(eq(user.id, userId));
+  return row !== undefined && row.requested && !row.verified;
+}
+
+/**
+ * Called once an account's password was set from an emailed link (a reset, or an administrator's
+ * invitation): the link reached the address, so the address is verified by it, and an
+ * administrator sign-up's role follows (grantRequestedAdmin). Answers whether the role was granted.
+ */
+export async function verifyByPasswordLink(db: Executor, adminEmailDomain: string, account: { id: string; email: string }): Promise<boolean> {
+  await db
+    .update(user)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(and(eq(user.id, account.id), eq(user.emailVerified, false)));
+  return grantRequestedAdmin(db, adminEmailDomain, account);
+}
+
+/**
+ * An account that asked to be an administrator at sign-up, with an address at the company
+ * domain and verified by setting its password from the invitation, becomes one. The request is
+ * answered with it (a request left open would undo a later removal of the role at the next
+ * password reset). The role change and its audit row are one transaction.
  */
 export async function grantRequestedAdmin(
   db: Executor,
@@ -63,7 +86,7 @@ export async function grantRequestedAdmin(
       subjectType: "user",
       subjectId: verified.id,
       before: { role: "user" },
-      after: { role: "admin", reason: "admin sign-up, email verified" },
+      after: { role: "admin", reason: "admin sign-up, password set from the emailed invitation" },
     });
     return true;
   });

@@ -29,44 +29,77 @@ describe.each(engines)("admin sign-up on %s", (engine) => {
     }
   });
 
-  it("creates an account that becomes an administrator only once its email is verified, and audits the grant", async () => {
+  /** The address's owner opens the invitation and chooses the account's password: the reset-password answer. */
+  async function chooseFromInvitation(email: string, newPassword: string, invitation?: string) {
+    const link = invitation ?? (await latestMail(server, email, "admin_invitation"))!.link;
+    const landed = await server.app.inject({ url: pathOf(link) });
+    const token = new URL(String(landed.headers.location), "http://localhost").searchParams.get("token");
+    return server.app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { token, newPassword } });
+  }
+  const signIn = (email: string, password: string) => server.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
+
+  it("creates an account that becomes an administrator only once the address's owner chooses its password from the invitation, and audits the grant", async () => {
     const email = uniqueEmail("boss", "dialwise.example");
-    const response = await adminSignUp({ email: ` ${email.toUpperCase()}  `, password: "secret-one", callbackURL: "/sv/auth" });
+    const response = await adminSignUp({ email: ` ${email.toUpperCase()}  `, password: "typed-by-anyone", callbackURL: "/sv/auth" });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ status: "verification_sent" });
     expect(await rowOf(email)).toMatchObject({ role: "user", adminRequested: true, emailVerified: false });
 
-    const signIn = await server.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password: "secret-one" } });
-    expect(signIn.statusCode).toBe(403);
-    expect(signIn.json().code).toBe("EMAIL_NOT_VERIFIED");
+    const early = await signIn(email, "typed-by-anyone");
+    expect(early.statusCode).toBe(403);
+    expect(early.json().code).toBe("EMAIL_NOT_VERIFIED");
 
-    const mail = await latestMail(server, email, "verify_email");
-    expect(mail?.subject).toBe("Bekräfta din e-postadress för Dialwise");
-    const followed = await server.app.inject({ url: pathOf(mail!.link) });
-    expect(followed.headers.location).toBe("/sv/auth?verified=1");
+    // No plain confirmation link exists for it: only the invitation to choose the password, in the page's language.
+    expect(await latestMail(server, email, "verify_email")).toBeNull();
+    const invitation = await latestMail(server, email, "admin_invitation");
+    expect(invitation?.subject).toBe("Slutför ditt administratörskonto hos Dialwise");
+    const landed = await server.app.inject({ url: pathOf(invitation!.link) });
+    expect(landed.headers.location).toMatch(/^http:\/\/localhost:3000\/sv\/reset-password\?token=/);
+    expect((await chooseFromInvitation(email, "chosen-by-the-owner", invitation!.link)).statusCode).toBe(200);
 
     const row = await rowOf(email);
-    // The request is answered: a later verification (of a changed address) grants nothing again.
+    // The request is answered: a later verification or reset grants nothing again.
     expect(row).toMatchObject({ role: "admin", emailVerified: true, adminRequested: false });
     const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.subjectType, "user"), eq(auditLog.subjectId, row!.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "user.role", actorUserId: row!.id, before: { role: "user" }, after: { role: "admin" } });
 
-    const cookie = cookieOf(followed);
+    // Whoever signed up, perhaps not the address's owner, knows a password that no longer works.
+    expect((await signIn(email, "typed-by-anyone")).statusCode).toBe(401);
+    const owner = await signIn(email, "chosen-by-the-owner");
+    expect(owner.statusCode).toBe(200);
+    const cookie = cookieOf(owner);
     expect((await server.app.inject({ url: "/api/me", headers: { cookie } })).json().role).toBe("admin");
     expect((await server.app.inject({ url: "/api/admin/overview", headers: { cookie } })).statusCode).toBe(200);
 
-    // Following the link again changes nothing and audits nothing more.
-    await server.app.inject({ url: pathOf(mail!.link) });
+    // The invitation works once; nothing more is audited.
+    expect((await chooseFromInvitation(email, "another-choice-1", invitation!.link)).statusCode).toBe(400);
     expect(await server.database.db.select().from(auditLog).where(eq(auditLog.subjectId, row!.id))).toHaveLength(1);
+  });
+
+  it("answers a request for a new confirmation of an administrator sign-up with a new invitation, never a plain confirmation link", async () => {
+    const email = uniqueEmail("again", "dialwise.example");
+    expect((await adminSignUp({ email, password: "typed-by-anyone", callbackURL: "/en/auth" })).statusCode).toBe(201);
+    const first = await latestMail(server, email, "admin_invitation");
+    const resent = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/send-verification-email",
+      payload: { email, callbackURL: "/en/auth" },
+      headers: { origin: "http://localhost:3000" },
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const second = await latestMail(server, email, "admin_invitation");
+    expect(second?.link).not.toBe(first?.link);
+    expect(await latestMail(server, email, "verify_email")).toBeNull();
+    expect(await rowOf(email)).toMatchObject({ role: "user", emailVerified: false });
   });
 
   it("keeps an administrator whose role was removed a customer when they verify a changed address at the company domain", async () => {
     const email = uniqueEmail("demoted", "dialwise.example");
     expect((await adminSignUp({ email, password: "secret-one", callbackURL: "/en/auth" })).statusCode).toBe(201);
-    const followed = await server.app.inject({ url: pathOf((await latestMail(server, email, "verify_email"))!.link) });
+    expect((await chooseFromInvitation(email, "secret-two")).statusCode).toBe(200);
     expect(await rowOf(email)).toMatchObject({ role: "admin" });
-    const cookie = cookieOf(followed);
+    const cookie = cookieOf(await signIn(email, "secret-two"));
     const id = (await rowOf(email))!.id;
 
     const other = await buildUser(server, { role: "admin" });
@@ -89,7 +122,7 @@ describe.each(engines)("admin sign-up on %s", (engine) => {
     expect(roles.map((row) => row.after)).toEqual([expect.objectContaining({ role: "admin" }), expect.objectContaining({ role: "user" })]);
   });
 
-  it("lets an administrator's decision on an unverified admin sign-up stand when its email is verified later", async () => {
+  it("lets an administrator's decision on an unverified admin sign-up stand when its invitation is used later", async () => {
     const email = uniqueEmail("overruled", "dialwise.example");
     expect((await adminSignUp({ email, password: "secret-one", callbackURL: "/en/auth" })).statusCode).toBe(201);
     const id = (await rowOf(email))!.id;
@@ -99,7 +132,7 @@ describe.each(engines)("admin sign-up on %s", (engine) => {
     expect((await setRole("admin")).statusCode).toBe(200);
     expect((await setRole("user")).statusCode).toBe(200);
     expect(await rowOf(email)).toMatchObject({ role: "user", adminRequested: false });
-    await server.app.inject({ url: pathOf((await latestMail(server, email, "verify_email"))!.link) });
+    expect((await chooseFromInvitation(email, "secret-two")).statusCode).toBe(200);
     expect(await rowOf(email)).toMatchObject({ role: "user", emailVerified: true });
   });
 

@@ -9,6 +9,7 @@ const GROUP: Record<AccountMailKind, string> = {
   verify_email: "verify",
   reset_password: "reset",
   existing_account: "existing",
+  admin_invitation: "admin_invite",
   approve_email_change: "approve_change",
   change_email: "change",
   email_changed: "changed",

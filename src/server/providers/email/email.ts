@@ -1,5 +1,5 @@
 /** What an email is for; the outbox stores it and the log line names it. */
-export type AccountMailKind = "verify_email" | "reset_password" | "existing_account" | "approve_email_change" | "change_email" | "email_changed" | "low_balance";
+export type AccountMailKind = "verify_email" | "reset_password" | "existing_account" | "admin_invitation" | "approve_email_change" | "change_email" | "email_changed" | "low_balance";
 /** A visitor's ticket confirmed, a reply to a visitor, a customer told of a reply they have not read. */
 export type SupportMailKind = "support_ticket_received" | "support_reply" | "support_reply_waiting";
 export type MailKind = AccountMailKind | SupportMailKind;

@@ -14,7 +14,7 @@ function stubServer(signUpAnswer: () => Response) {
       const text = request.method === "GET" ? "" : await request.text();
       sent.push({ path, body: text ? (JSON.parse(text) as unknown) : undefined });
       if (path === "/api/auth-options") return Response.json({ google: false, adminEmailDomain: "dialwise.example", passwordMinLength: 6 });
-      if (path === "/api/auth/sign-up/email") return signUpAnswer();
+      if (path === "/api/auth/sign-up/email" || path === "/api/accounts/admin-sign-up") return signUpAnswer();
       return Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
     }),
   );
@@ -50,4 +50,18 @@ describe("SignupForm", () => {
       "For your safety, changes are accepted only from this site's own pages, and this page was opened at another address. Open the site at its usual address and try again.",
     );
   });
+
+  it("tells an administrator sign-up that the emailed link is where the account's password is chosen", async () => {
+    const sent = stubServer(() => Response.json({ status: "verification_sent" }, { status: 201 }));
+    renderAt(<SignupForm />, { path: "/en/auth" });
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "boss@dialwise.example" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "secret-one" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Create admin account" }));
+
+    expect((await screen.findByRole("status")).textContent).toContain(
+      "We sent a link to boss@dialwise.example. Open it and choose the account's password to activate your administrator account, then sign in with that password.",
+    );
+    expect(sent.some((request) => request.path === "/api/accounts/admin-sign-up")).toBe(true);
+  });
+
 });

@@ -23,6 +23,8 @@ export function SignupForm() {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
   const [busy, setBusy] = useState<"user" | "admin" | null>(null);
+  // An administrator's link is an invitation to choose the password (the server's admin-role.ts), not a plain confirmation.
+  const [adminAsked, setAdminAsked] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const validate = () => {
@@ -49,6 +51,7 @@ export function SignupForm() {
     setBusy("admin");
     try {
       await callApi(adminSignUp, { body: { email: email.trim(), password, callbackURL: `/${locale}/auth` } });
+      setAdminAsked(true);
       setSentTo(email.trim());
     } catch (error) {
       setErrors({ form: authErrorMessage(t, error) });
@@ -61,7 +64,7 @@ export function SignupForm() {
     return (
       <div className="space-y-4" role="status">
         <h2 className="text-lg font-semibold">{t("auth.check_email.title")}</h2>
-        <p className="text-slate-700">{t("auth.check_email.description", { email: sentTo })}</p>
+        <p className="text-slate-700">{t(adminAsked ? "auth.check_email.admin_description" : "auth.check_email.description", { email: sentTo })}</p>
         <p className="text-sm text-slate-600">{t("auth.check_email.existing_hint")}</p>
         <ResendVerification email={sentTo} />
       </div>
