@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthState } from "../../lib/auth/use-auth";
 import { json, stubRatesApi } from "../../test/rates.fixtures";
@@ -135,6 +136,75 @@ describe("the call section", () => {
     expect(numberInput().value).toBe("1234567890123");
     fireEvent.click(screen.getByRole("button", { name: "Delete last digit" }));
     expect(numberInput().value).toBe("123456789012");
+  });
+
+  it("switches the country on a +number typed key by key, keeping every digit, as a pasted one does", async () => {
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    renderSection();
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    const user = userEvent.setup();
+    await user.click(numberInput());
+    await user.keyboard("+44 20 7946 0000");
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United Kingdom"));
+    expect(numberInput().value).toBe("2079460000");
+  });
+
+  it("shows the + while a calling code is typed, and reads digits after an unknown code as national ones", async () => {
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    renderSection();
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    for (const text of ["+", "+4"]) {
+      fireEvent.change(numberInput(), { target: { value: text } });
+      expect(numberInput().value).toBe(text);
+    }
+    // No calling code starts with 0: the "+" goes, the digits stay, as before.
+    fireEvent.change(numberInput(), { target: { value: "+0" } });
+    expect(numberInput().value).toBe("0");
+    expect(countryTrigger().textContent).toContain("United States");
+  });
+
+  it("reads a +number inserted in one go (autofill) whole, past the national digits' limit", async () => {
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    renderSection();
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    // A browser cuts text inserted in one go (autofill, Playwright's fill) to the field's maxLength, which
+    // happy-dom does not: done here as the browser would.
+    const text = "+44 20 7946 0000";
+    const field = numberInput();
+    fireEvent.change(field, { target: { value: field.maxLength >= 0 ? text.slice(0, field.maxLength) : text } });
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United Kingdom"));
+    expect(numberInput().value).toBe("2079460000");
+  });
+
+  it("still reads national digits under the country picked, and a number typed with 00 as international", async () => {
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    renderSection();
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    const user = userEvent.setup();
+    await user.click(numberInput());
+    await user.keyboard("(202) 555-0123");
+    expect(numberInput().value).toBe("2025550123");
+    expect(countryTrigger().textContent).toContain("United States");
+    await user.clear(numberInput());
+    await user.keyboard("0044 20 7946 0000");
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United Kingdom"));
+    expect(numberInput().value).toBe("2079460000");
+  });
+
+  it("moves a +1 number typed key by key to its own country once it is whole, as a pasted one does", async () => {
+    auth.current = signedOut;
+    stubApi({ current: "0.0000" });
+    renderSection();
+    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    const user = userEvent.setup();
+    await user.click(numberInput());
+    await user.keyboard("+1 416 555 0123");
+    await waitFor(() => expect(countryTrigger().textContent).toContain("Canada"));
+    expect(numberInput().value).toBe("4165550123");
   });
 
   it("sends a visitor who presses Contacts to sign in", async () => {

@@ -42,6 +42,18 @@ export function internationalDigits(text: string, countries: readonly RatedCount
 }
 
 /**
+ * Typed text that is a "+" and the start of a callable country's calling code ("+", "+4" on the way to "+44"),
+ * as "+digits"; null otherwise. The field shows it while the code is being typed, instead of dropping the "+"
+ * and reading the digits as a national number.
+ */
+export function callingCodeDraft(typed: string, countries: readonly RatedCountry[]): string | null {
+  const match = /^\s*[+＋]/.exec(typed);
+  if (!match) return null;
+  const digits = onlyDigits(typed.slice(match[0].length));
+  return countries.some((country) => country.callingCode.startsWith(digits)) ? `+${digits}` : null;
+}
+
+/**
  * The country and local digits of a full international number (internationalDigits):
  * the number's own region when the phone library can tell (the +1 and +44 families
  * by number, not by code), else the longest calling code that starts it (still typing,
