@@ -72,6 +72,9 @@ test("a customer with $5 calls, talks for 70 s, and pays exactly two minutes at 
   await expect(page.getByText(`$${Number(cost).toFixed(3)}`, { exact: false })).toBeVisible({ timeout: 10_000 });
   const rating = page.getByRole("dialog", { name: "How was the call quality?" });
   await expect(rating).toBeVisible({ timeout: 15_000 });
+  // No star is chosen for the customer: Submit waits for one.
+  await expect(rating.getByRole("button", { name: "Submit" })).toBeDisabled();
+  await rating.getByRole("radio", { name: "5 out of 5" }).click();
   await rating.getByRole("button", { name: "Submit" }).click();
   await expect(rating).toBeHidden();
 

@@ -113,6 +113,7 @@ if (adminUrl) {
       await expect(caller.getByText("Call completed")).toBeVisible({ timeout: 20_000 });
       const rating = caller.getByRole("dialog", { name: "How was the call quality?" });
       await expect(rating).toBeVisible({ timeout: 15_000 });
+      await rating.getByRole("radio", { name: "5 out of 5" }).click();
       await rating.getByRole("button", { name: "Submit" }).click();
       await expect(rating).toBeHidden();
 

@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import { useRef, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n/use-translation";
 import { cn } from "../../lib/cn";
 
@@ -8,15 +8,37 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/** A centred modal with a title, an optional description, and a close button; focus is trapped by radix. */
+/** An element that can take focus back: still in the page and not disabled. */
+function canTakeFocus(element: Element | null): element is HTMLElement {
+  return element instanceof HTMLElement && element.isConnected && !element.matches(":disabled");
+}
+
+/** The page's heading, made focusable from script only: where a reader is put back when what they pressed is gone. */
+function pageHeading(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>("#main h1");
+  if (heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  return heading;
+}
+
+/**
+ * A centred modal with a title, an optional description, and a close button; focus is trapped by radix. On close,
+ * focus goes back to what had it when the dialog opened: radix does that only for a dialog opened by its Trigger,
+ * and most of ours open from state (a row's button, the end of a call). When that control is gone (a deleted row)
+ * or cannot take focus, `returnFocus` says where it goes, else the page's heading; the next Tab then goes on from
+ * there instead of from the top of the page.
+ */
 export function DialogContent({
   title,
   description,
   children,
   className,
+  returnFocus,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode; returnFocus?: () => HTMLElement | null | undefined }) {
   const { t } = useTranslation();
+  const opener = useRef<Element | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-sm" />
@@ -27,6 +49,22 @@ export function DialogContent({
         )}
         {...(description ? {} : { "aria-describedby": undefined })}
         {...props}
+        onOpenAutoFocus={(event) => {
+          // Radix asks before it moves focus in: what has it now opened the dialog (nothing when the page has it).
+          opener.current = document.activeElement === document.body ? null : document.activeElement;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          const from = opener.current;
+          opener.current = null;
+          const target = canTakeFocus(from) ? from : (returnFocus?.() ?? (from ? pageHeading() : null));
+          // Nothing had focus (a press that does not focus, as in Safari): radix's own (its Trigger, else the page).
+          if (!target) return;
+          event.preventDefault();
+          target.focus({ preventScroll: true });
+        }}
       >
         <DialogPrimitive.Title className="pe-8 text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
         {description ? <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description> : null}

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminPayment } from "../../../shared/api/admin-payments";
 import { renderAt } from "../../test/render-with-app";
@@ -79,6 +80,21 @@ describe("AdminPaymentsPage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Refund" }));
     await waitFor(() => expect(strip(within(dialog).getByRole("alert").textContent)).toBe("At most $10.00 can still be refunded."));
     expect(refundBodies(fetchMock)).toEqual([]);
+  });
+
+  it("gives focus back to the Refund button when the dialog closes with Escape or Cancel", async () => {
+    stubApi(() => json({}));
+    renderPage();
+    const user = userEvent.setup();
+    const refund = await screen.findByRole("button", { name: "Refund the payment of anna@example.com" });
+    for (const close of [() => user.keyboard("{Escape}"), () => user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Cancel" }))]) {
+      refund.focus();
+      await user.keyboard("{Enter}");
+      await screen.findByRole("dialog");
+      await close();
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(refund));
+    }
   });
 
   it("sends the amount in dollars with the reason and says what was taken and what the customer had already spent", async () => {

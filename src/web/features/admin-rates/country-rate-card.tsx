@@ -8,6 +8,7 @@ import { useCountryName } from "../../lib/rates/country-names";
 import { BandNote, ChargedRate, SourceBadge } from "./charged-prices";
 import type { CountryRateItemProps } from "./country-rate-row";
 import { RateEditor } from "./rate-editor";
+import { useEditButtonFocus } from "./use-edit-button-focus";
 import { formatDateTime } from "./rate-format";
 
 /** One country on a phone: the table row's facts stacked in a card, the editor opening inside it. */
@@ -15,6 +16,7 @@ export function CountryRateCard({ country, editing, saving, onEdit, onCancel, on
   const { t, i18n } = useTranslation();
   const nameOf = useCountryName();
   const name = nameOf(country.country_code);
+  const editButton = useEditButtonFocus(editing);
   const popularId = useId();
   return (
     <li className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -58,7 +60,7 @@ export function CountryRateCard({ country, editing, saving, onEdit, onCancel, on
             {t("admin_rates.column.popular")}
           </label>
         </span>
-        <Button variant="secondary" size="sm" onClick={onEdit} disabled={editing} aria-expanded={editing} aria-label={t("admin_rates.edit_label", { country: name })}>
+        <Button ref={editButton} variant="secondary" size="sm" onClick={onEdit} disabled={editing} aria-expanded={editing} aria-label={t("admin_rates.edit_label", { country: name })}>
           <Pencil aria-hidden="true" className="size-4" />
           {t("admin_rates.edit")}
         </Button>

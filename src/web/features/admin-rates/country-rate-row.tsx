@@ -9,6 +9,7 @@ import { useCountryName } from "../../lib/rates/country-names";
 import type { CountryRateUpdate } from "./admin-rates-api";
 import { BandNote, ChargedRate, SourceBadge } from "./charged-prices";
 import { RateEditor } from "./rate-editor";
+import { useEditButtonFocus } from "./use-edit-button-focus";
 import { formatDateTime } from "./rate-format";
 
 export const COLUMN_COUNT = 9;
@@ -27,6 +28,7 @@ export function CountryRateRow({ country, editing, saving, onEdit, onCancel, onS
   const { t, i18n } = useTranslation();
   const nameOf = useCountryName();
   const name = nameOf(country.country_code);
+  const editButton = useEditButtonFocus(editing);
   return (
     <>
       <TableRow className={editing ? "bg-brand-50/40" : undefined}>
@@ -57,7 +59,7 @@ export function CountryRateRow({ country, editing, saving, onEdit, onCancel, onS
         </TableCell>
         <TableCell className="whitespace-nowrap text-slate-600">{formatDateTime(country.last_updated, i18n.language)}</TableCell>
         <TableCell>
-          <Button variant="ghost" size="sm" onClick={onEdit} disabled={editing} aria-expanded={editing} aria-label={t("admin_rates.edit_label", { country: name })}>
+          <Button ref={editButton} variant="ghost" size="sm" onClick={onEdit} disabled={editing} aria-expanded={editing} aria-label={t("admin_rates.edit_label", { country: name })}>
             <Pencil aria-hidden="true" className="size-4" />
             {t("admin_rates.edit")}
           </Button>

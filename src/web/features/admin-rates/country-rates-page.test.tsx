@@ -1,3 +1,4 @@
+import userEvent from "@testing-library/user-event";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminCountryRate } from "../../../shared/api/admin-rates";
@@ -107,6 +108,22 @@ describe("CountryRatesPage", () => {
     const [, init] = calls(fetchMock, "PATCH", "/api/admin/rates/countries/JM")[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ version: 3, manual_override: true, our_cheapest_rate: "0.5", our_most_expensive_rate: "0.6" });
     expect(await screen.findByText("Prices of Jamaica saved.")).toBeTruthy();
+  });
+
+  it("gives focus back to a country's Edit button when its editor is cancelled with Escape or Cancel", async () => {
+    stubApi(() => undefined);
+    renderPage();
+    const user = userEvent.setup();
+    const edit = await screen.findByRole("button", { name: "Edit the prices of Jamaica" });
+    for (const close of [() => user.keyboard("{Escape}"), () => user.click(screen.getByRole("button", { name: "Cancel" }))]) {
+      edit.focus();
+      await user.keyboard("{Enter}");
+      // In the editor, as its first control: the prices wait for Manual override.
+      screen.getByRole("switch", { name: "Manual override" }).focus();
+      await close();
+      await waitFor(() => expect(screen.queryByRole("switch", { name: "Manual override" })).toBeNull());
+      expect(document.activeElement).toBe(edit);
+    }
   });
 
   it("tells the admin when someone else changed the country first", async () => {

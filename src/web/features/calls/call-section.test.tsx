@@ -398,8 +398,18 @@ describe("the call section", () => {
     await act(() => vi.advanceTimersByTimeAsync(6000));
     expect(plain((await screen.findByText(/was taken from your balance/)).textContent)).toBe("$0.027 was taken from your balance.");
     const rating = await screen.findByRole("dialog", { name: "How was the call quality?" });
-    expect(within(rating).getByRole("radio", { name: "5 out of 5" }).getAttribute("aria-checked")).toBe("true");
-    fireEvent.click(within(rating).getByRole("radio", { name: "4 out of 5" }));
+    // No star is chosen for the customer, and Submit waits for one.
+    const stars = within(rating).getAllByRole("radio");
+    expect(stars.map((star) => star.getAttribute("aria-checked"))).toEqual(["false", "false", "false", "false", "false"]);
+    expect((within(rating).getByRole("button", { name: "Submit" }) as HTMLButtonElement).disabled).toBe(true);
+    // The stars are one radio group: its Tab stop is the first star, the arrow keys choose.
+    expect(stars.map((star) => star.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+    stars[0]!.focus();
+    fireEvent.keyDown(stars[0]!, { key: "ArrowRight" });
+    expect(within(rating).getByRole("radio", { name: "1 out of 5" }).getAttribute("aria-checked")).toBe("true");
+    for (const star of [0, 1, 2]) fireEvent.keyDown(stars[star]!, { key: "ArrowRight" });
+    expect(within(rating).getByRole("radio", { name: "4 out of 5" }).getAttribute("aria-checked")).toBe("true");
+    expect(document.activeElement).toBe(within(rating).getByRole("radio", { name: "4 out of 5" }));
     fireEvent.click(within(rating).getByRole("button", { name: "Submit" }));
     await waitFor(() => {
       const sent = fetchMock.mock.calls.find(([input]) => String(input).endsWith(`/api/calls/${SID}/rating`));
@@ -407,6 +417,27 @@ describe("the call section", () => {
       expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ rating: 4 });
     });
     expect(await screen.findByText("Thank you for your feedback")).toBeTruthy();
+    // Focus is back on the call button, not at the top of the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Start Call" })));
+  });
+
+  it("gives focus back to Start Call when the confirmation closes with Escape or Cancel", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    const user = userEvent.setup();
+    await user.click(numberInput());
+    await user.keyboard("2025550123");
+    for (const close of [() => user.keyboard("{Escape}"), () => user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Cancel" }))]) {
+      const start = screen.getByRole("button", { name: "Start Call" });
+      start.focus();
+      await user.keyboard("{Enter}");
+      await screen.findByRole("dialog", { name: "Start this call?" });
+      await close();
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(start));
+    }
   });
 
   it("promises the four-hour cap when the balance buys more, shows the number grouped, and counts down from the cap", async () => {

@@ -35,6 +35,7 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
   const [local, setLocal] = useState("");
   const [microphoneDenied, setMicrophoneDenied] = useState(false);
   const section = useRef<HTMLElement>(null);
+  const callButton = useRef<HTMLButtonElement>(null);
   const country = countries.find((entry) => entry.code === code) ?? null;
 
   // The device and the call live in the app shell (call-session.tsx): a call rings and goes on on every page.
@@ -127,6 +128,7 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
         )}
         {call.balanceSpent && !inCall ? <BalanceSpentNotice /> : null}
         <CallButton
+          ref={callButton}
           phase={call.view?.phase ?? null}
           busy={flow.busy}
           onCall={() => {
@@ -149,6 +151,7 @@ export function CallSection({ showHeading }: { showHeading: boolean }) {
           onConfirm={() => void flow.confirm()}
           onClose={flow.close}
           onRated={call.closeRating}
+          returnFocus={() => callButton.current}
         />
       ) : null}
     </section>

@@ -13,14 +13,24 @@ import { useFormattedNumber } from "./use-formatted-number";
  * call or what today's spending limit leaves when that is less, said so), and the daily
  * limit with today's spend when the customer set one.
  */
-export function ConfirmCallDialog({ details, onConfirm, onCancel }: { details: ConfirmDetails | null; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmCallDialog({
+  details,
+  onConfirm,
+  onCancel,
+  returnFocus,
+}: {
+  details: ConfirmDetails | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+  returnFocus?: () => HTMLElement | null;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const number = useFormattedNumber(details?.e164 ?? null);
   return (
     <Dialog open={details !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
       {details ? (
-        <DialogContent title={t("call_section.confirm.title")} description={t("call_section.confirm.description")}>
+        <DialogContent title={t("call_section.confirm.title")} description={t("call_section.confirm.description")} returnFocus={returnFocus}>
           <dl className="space-y-2 text-sm">
             <Row label={t("call_section.confirm.number")}>
               <Ltr className="font-medium tabular-nums">{number}</Ltr>

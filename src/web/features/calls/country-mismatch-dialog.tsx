@@ -12,11 +12,13 @@ export function CountryMismatchDialog({
   suggestion,
   onAnswer,
   onClose,
+  returnFocus,
 }: {
   picked: RatedCountry | null;
   suggestion: { country: RatedCountry; local: string } | null;
   onAnswer: (useSuggestion: boolean) => void;
   onClose: () => void;
+  returnFocus?: () => HTMLElement | null;
 }) {
   const { t } = useTranslation();
   const { nameOf } = useCountryNames();
@@ -25,6 +27,7 @@ export function CountryMismatchDialog({
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       {open ? (
         <DialogContent
+          returnFocus={returnFocus}
           title={t("call_section.mismatch.title")}
           description={t("call_section.mismatch.description", {
             number: ltrText(`${suggestion.country.dialCode} ${suggestion.local}`),

@@ -8,13 +8,14 @@ import { localePath, useLocale } from "../../lib/use-locale";
 import type { ConfirmDetails } from "./use-dial-flow";
 
 /** The balance does not pay for a minute at this rate: say so, and link to buying credits. */
-export function InsufficientBalanceDialog({ details, onClose }: { details: ConfirmDetails | null; onClose: () => void }) {
+export function InsufficientBalanceDialog({ details, onClose, returnFocus }: { details: ConfirmDetails | null; onClose: () => void; returnFocus?: () => HTMLElement | null }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
     <Dialog open={details !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {details ? (
         <DialogContent
+          returnFocus={returnFocus}
           title={t("call_section.insufficient.title")}
           description={t("call_section.insufficient.description", {
             balance: isolateText(formatUsd(details.balance, locale, 2)),

@@ -22,6 +22,7 @@ export function CallDialogs({
   onConfirm,
   onClose,
   onRated,
+  returnFocus,
 }: {
   picked: RatedCountry | null;
   dialog: DialDialog | null;
@@ -30,13 +31,15 @@ export function CallDialogs({
   onConfirm: () => void;
   onClose: () => void;
   onRated: () => void;
+  /** Where focus goes when a dialog closes and what opened it cannot take it back (the Call button, disabled or gone while a quote or the call ran). */
+  returnFocus: () => HTMLElement | null;
 }) {
   return (
     <>
-      <CountryMismatchDialog picked={picked} suggestion={dialog?.kind === "mismatch" ? dialog.suggestion : null} onAnswer={onMismatch} onClose={onClose} />
-      <ConfirmCallDialog details={dialog?.kind === "confirm" ? dialog.details : null} onConfirm={onConfirm} onCancel={onClose} />
-      <InsufficientBalanceDialog details={dialog?.kind === "insufficient" ? dialog.details : null} onClose={onClose} />
-      <RatingDialog callSid={ratingFor} onClose={onRated} />
+      <CountryMismatchDialog picked={picked} suggestion={dialog?.kind === "mismatch" ? dialog.suggestion : null} onAnswer={onMismatch} onClose={onClose} returnFocus={returnFocus} />
+      <ConfirmCallDialog details={dialog?.kind === "confirm" ? dialog.details : null} onConfirm={onConfirm} onCancel={onClose} returnFocus={returnFocus} />
+      <InsufficientBalanceDialog details={dialog?.kind === "insufficient" ? dialog.details : null} onClose={onClose} returnFocus={returnFocus} />
+      <RatingDialog callSid={ratingFor} onClose={onRated} returnFocus={returnFocus} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Contact, ContactImportReport } from "../../../shared/api/contacts";
@@ -133,6 +134,39 @@ describe("ContactsPage", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === "DELETE").map(([input]) => String(input));
     expect(deletes).toEqual([`/api/contacts/${ASA.id}`]);
+  });
+
+  it("gives focus back to the button that opened the add, edit or delete dialog, and to the heading once the contact it was on is deleted", async () => {
+    const saved = [ASA, OLD];
+    stubApi((url, init) => (init?.method === "DELETE" ? (saved.splice(saved.indexOf(ASA), 1), json({ deleted: true })) : undefined), saved);
+    renderPage();
+    const table = await screen.findByRole("region", { name: "Your contacts" });
+    const user = userEvent.setup();
+    const openers = [
+      { opener: () => screen.getByRole("button", { name: "Add contact" }), role: "dialog" },
+      { opener: () => within(table).getAllByRole("button", { name: /Edit .*Åsa Lind/ })[0]!, role: "dialog" },
+      { opener: () => within(table).getAllByRole("button", { name: /Delete .*Åsa Lind/ })[0]!, role: "alertdialog" },
+    ];
+    for (const { opener, role } of openers) {
+      for (const close of [() => user.keyboard("{Escape}"), () => user.click(within(screen.getByRole(role)).getByRole("button", { name: "Cancel" }))]) {
+        const button = opener();
+        button.focus();
+        await user.keyboard("{Enter}");
+        await screen.findByRole(role);
+        await close();
+        await waitFor(() => expect(screen.queryByRole(role)).toBeNull());
+        await waitFor(() => expect(document.activeElement).toBe(button));
+      }
+    }
+
+    // Deleted: its row is gone with its button once the list is read again, and focus is on the page's heading.
+    const deleteButton = within(table).getAllByRole("button", { name: /Delete .*Åsa Lind/ })[0]!;
+    deleteButton.focus();
+    await user.keyboard("{Enter}");
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    await waitFor(() => expect(within(table).queryByText("Åsa Lind")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1, name: "Contacts" })));
   });
 
   it("imports a file after showing what would be added, merged and refused", async () => {
