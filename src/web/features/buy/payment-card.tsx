@@ -1,10 +1,9 @@
 import { useTranslation } from "../../lib/i18n/use-translation";
 import type { Payment } from "../../../shared/api/payments";
-import { parseMoney } from "../../../shared/money";
 import { Ltr } from "../../components/ui/ltr";
 import { useLocale } from "../../lib/use-locale";
-import { formatAmount, formatPaymentDate, providerKey } from "./payment-format";
-import { AmountPaid, PaymentStatusBadge } from "./payment-status";
+import { formatPaymentDate, providerKey } from "./payment-format";
+import { AmountCredited, AmountPaid, PaymentStatusBadge } from "./payment-status";
 import { ReceiptLink } from "./receipt-link";
 
 /** One payment as a card, for phones: the same facts and the receipt link as its row in the table. */
@@ -28,11 +27,15 @@ export function PaymentCard({ payment }: { payment: Payment }) {
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <div>
           <dt className="text-slate-500">{t("buy.column.credit")}</dt>
-          <dd className="tabular-nums">{formatAmount(payment.credit, locale)}</dd>
+          <dd className="tabular-nums">
+            <AmountCredited payment={payment} part="credit" />
+          </dd>
         </div>
         <div>
           <dt className="text-slate-500">{t("buy.column.bonus")}</dt>
-          <dd className="tabular-nums">{parseMoney(payment.bonus) > 0 ? `+${formatAmount(payment.bonus, locale)}` : "—"}</dd>
+          <dd className="tabular-nums">
+            <AmountCredited payment={payment} part="bonus" />
+          </dd>
         </div>
         <div>
           <dt className="text-slate-500">{t("buy.column.code")}</dt>

@@ -29,7 +29,7 @@ describe("PaymentsPage", () => {
     const table = await screen.findByRole("region", { name: "Your payments" });
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent))).toEqual([
-      ["Mar 11, 2026, 9:30 AM", "—Nothing paid", "$10.00", "—", "—", "Failed", "Test card (local checkout)", ""],
+      ["Mar 11, 2026, 9:30 AM", "—Nothing paid", "—Nothing credited", "—Nothing credited", "—", "Failed", "Test card (local checkout)", ""],
       ["Mar 10, 2026, 12:00 PM", "$10.00", "$10.00", "+$1.00", "WELCOME10", "Paid", "Test card (local checkout)", "Receipt"],
       ["Mar 1, 2026, 8:00 AM", "$25.00", "$25.00", "—", "—", "Partly refunded", "Test card (local checkout)", "Receipt"],
     ]);
@@ -37,37 +37,43 @@ describe("PaymentsPage", () => {
     expect(document.title).toBe("Payments · Dialwise");
   });
 
-  it("says a cancelled checkout was cancelled, not failed, and shows nothing as paid for a cancelled or declined purchase, with the credit it was for", async () => {
-    const cancelled: Payment = { ...newest, id: "pay_cancelled", status: "cancelled", amount: "20.0000", credit: "20.0000", failureReason: "You cancelled the checkout.", createdAt: "2026-03-12T10:00:00.000Z" };
+  it("says a cancelled checkout was cancelled, not failed, and shows nothing as paid or credited for a cancelled or declined purchase", async () => {
+    const cancelled: Payment = { ...newest, id: "pay_cancelled", status: "cancelled", amount: "20.0000", credit: "20.0000", bonus: "2.0000", discountCode: "WELCOME10", failureReason: "You cancelled the checkout.", createdAt: "2026-03-12T10:00:00.000Z" };
     serve([cancelled, newest, paid]);
     renderPage();
     const table = await screen.findByRole("region", { name: "Your payments" });
     const [cancelledRow, failedRow, paidRow] = within(table).getAllByRole("row").slice(1);
     const paidCell = (row: HTMLElement) => row.querySelectorAll("td")[1]!;
+    const creditCells = (row: HTMLElement) => [row.querySelectorAll("td")[2]!, row.querySelectorAll("td")[3]!];
     const statusCell = (row: HTMLElement) => row.querySelectorAll("td")[5]!;
     expect(statusCell(cancelledRow!).textContent).toBe("Cancelled");
     expect(statusCell(failedRow!).textContent).toBe("Failed");
     for (const row of [cancelledRow!, failedRow!]) {
-      // A dash to the eye, words to a screen reader; the credit it was for is still its own column.
+      // A dash to the eye, words to a screen reader: nothing was paid, and nothing (credit or bonus) was credited.
       expect(within(paidCell(row)).getByText("—").getAttribute("aria-hidden")).toBe("true");
       expect(within(paidCell(row)).getByText("Nothing paid").className).toContain("sr-only");
-      expect(paidCell(row).textContent).not.toContain("$");
+      for (const cell of creditCells(row)) {
+        expect(within(cell).getByText("—").getAttribute("aria-hidden")).toBe("true");
+        expect(within(cell).getByText("Nothing credited").className).toContain("sr-only");
+      }
+      expect(row.textContent).not.toContain("$");
     }
-    expect(cancelledRow!.querySelectorAll("td")[2]!.textContent).toBe("$20.00");
     expect(paidCell(paidRow!).textContent).toBe("$10.00");
+    expect(creditCells(paidRow!).map((cell) => cell.textContent)).toEqual(["$10.00", "+$1.00"]);
   });
 
-  it("shows a cancelled purchase's card on a phone as cancelled with nothing paid", async () => {
+  it("shows a cancelled purchase's card on a phone as cancelled with nothing paid or credited", async () => {
     vi.stubGlobal("matchMedia", (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
-    serve([{ ...newest, id: "pay_cancelled", status: "cancelled", amount: "20.0000", credit: "20.0000", failureReason: "You cancelled the checkout." }]);
+    serve([{ ...newest, id: "pay_cancelled", status: "cancelled", amount: "20.0000", credit: "20.0000", bonus: "2.0000", failureReason: "You cancelled the checkout." }]);
     renderPage();
     const list = await screen.findByRole("list", { name: "Your payments" });
     const [card] = within(list).getAllByRole("listitem");
     expect(within(card!).getByText("Cancelled")).toBeTruthy();
     expect(within(card!).queryByText("Failed")).toBeNull();
     expect(within(card!).getByText("Nothing paid").className).toContain("sr-only");
-    // Only the credit it was for is an amount on the card.
-    expect(card!.textContent?.match(/\$[\d.,]+/g)).toEqual(["$20.00"]);
+    // Neither the credit nor the bonus it was for: nothing reached the balance.
+    expect(within(card!).getAllByText("Nothing credited").map((text) => text.className)).toEqual(["sr-only", "sr-only"]);
+    expect(card!.textContent).not.toContain("$");
     expect(within(card!).queryByRole("link", { name: /^Receipt/ })).toBeNull();
   });
 

@@ -2,13 +2,12 @@ import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-tab
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n/use-translation";
 import type { Payment } from "../../../shared/api/payments";
-import { parseMoney } from "../../../shared/money";
 import { Ltr } from "../../components/ui/ltr";
 import { DataTable } from "../../components/ui/data-table";
 import { useLocale } from "../../lib/use-locale";
 import { PaymentCard } from "./payment-card";
-import { formatAmount, formatPaymentDate, providerKey } from "./payment-format";
-import { AmountPaid, PaymentStatusBadge } from "./payment-status";
+import { formatPaymentDate, providerKey } from "./payment-format";
+import { AmountCredited, AmountPaid, PaymentStatusBadge } from "./payment-status";
 import { ReceiptLink } from "./receipt-link";
 
 // The server sends the customer's payments newest first: no table feature is needed.
@@ -34,15 +33,10 @@ export function PaymentsTable({ payments, wide, empty }: { payments: Payment[]; 
             </time>
           ),
         }),
-        // A purchase that ended unpaid shows no amount as paid; the credit it was for is its own column.
+        // A purchase that ended unpaid shows no amount as paid, credited or bonused: what it was for is no money.
         helper.accessor("amount", { id: "paid", header: () => t("buy.column.paid"), cell: (info) => <AmountPaid payment={info.row.original} />, meta: { className: FIGURE } }),
-        helper.accessor("credit", { id: "credit", header: () => t("buy.column.credit"), cell: (info) => formatAmount(info.getValue(), locale), meta: { className: FIGURE } }),
-        helper.accessor("bonus", {
-          id: "bonus",
-          header: () => t("buy.column.bonus"),
-          cell: (info) => (parseMoney(info.getValue()) > 0 ? `+${formatAmount(info.getValue(), locale)}` : "—"),
-          meta: { className: FIGURE },
-        }),
+        helper.accessor("credit", { id: "credit", header: () => t("buy.column.credit"), cell: (info) => <AmountCredited payment={info.row.original} part="credit" />, meta: { className: FIGURE } }),
+        helper.accessor("bonus", { id: "bonus", header: () => t("buy.column.bonus"), cell: (info) => <AmountCredited payment={info.row.original} part="bonus" />, meta: { className: FIGURE } }),
         helper.accessor("discountCode", {
           id: "code",
           header: () => t("buy.column.code"),
