@@ -136,18 +136,17 @@ describe("ContactsPage", () => {
     expect(deletes).toEqual([`/api/contacts/${ASA.id}`]);
   });
 
-  it("gives focus back to the button that opened the add, edit or delete dialog, and to the heading once the contact it was on is deleted", async () => {
-    const saved = [ASA, OLD];
-    stubApi((url, init) => (init?.method === "DELETE" ? (saved.splice(saved.indexOf(ASA), 1), json({ deleted: true })) : undefined), saved);
-    renderPage();
-    const table = await screen.findByRole("region", { name: "Your contacts" });
-    const user = userEvent.setup();
-    const openers = [
-      { opener: () => screen.getByRole("button", { name: "Add contact" }), role: "dialog" },
-      { opener: () => within(table).getAllByRole("button", { name: /Edit .*Åsa Lind/ })[0]!, role: "dialog" },
-      { opener: () => within(table).getAllByRole("button", { name: /Delete .*Åsa Lind/ })[0]!, role: "alertdialog" },
-    ];
-    for (const { opener, role } of openers) {
+  // Each dialog opened with the keyboard, closed with Escape and with Cancel.
+  for (const { name, opener, role } of [
+    { name: "add", opener: () => screen.getByRole("button", { name: "Add contact" }), role: "dialog" },
+    { name: "edit", opener: () => within(screen.getByRole("region", { name: "Your contacts" })).getAllByRole("button", { name: /Edit .*Åsa Lind/ })[0]!, role: "dialog" },
+    { name: "delete", opener: () => within(screen.getByRole("region", { name: "Your contacts" })).getAllByRole("button", { name: /Delete .*Åsa Lind/ })[0]!, role: "alertdialog" },
+  ]) {
+    it(`gives focus back to the button that opened the ${name} dialog`, async () => {
+      stubApi();
+      renderPage();
+      await screen.findByRole("region", { name: "Your contacts" });
+      const user = userEvent.setup();
       for (const close of [() => user.keyboard("{Escape}"), () => user.click(within(screen.getByRole(role)).getByRole("button", { name: "Cancel" }))]) {
         const button = opener();
         button.focus();
@@ -157,14 +156,20 @@ describe("ContactsPage", () => {
         await waitFor(() => expect(screen.queryByRole(role)).toBeNull());
         await waitFor(() => expect(document.activeElement).toBe(button));
       }
-    }
+    });
+  }
 
-    // Deleted: its row is gone with its button once the list is read again, and focus is on the page's heading.
-    const deleteButton = within(table).getAllByRole("button", { name: /Delete .*Åsa Lind/ })[0]!;
-    deleteButton.focus();
+  it("puts focus on the page's heading once the contact whose Delete button opened the dialog is deleted", async () => {
+    const saved = [ASA, OLD];
+    stubApi((url, init) => (init?.method === "DELETE" ? (saved.splice(saved.indexOf(ASA), 1), json({ deleted: true })) : undefined), saved);
+    renderPage();
+    const table = await screen.findByRole("region", { name: "Your contacts" });
+    const user = userEvent.setup();
+    within(table).getAllByRole("button", { name: /Delete .*Åsa Lind/ })[0]!.focus();
     await user.keyboard("{Enter}");
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    // Its row is gone with its button once the list is read again.
     await waitFor(() => expect(within(table).queryByText("Åsa Lind")).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1, name: "Contacts" })));
   });
