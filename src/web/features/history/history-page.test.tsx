@@ -253,7 +253,9 @@ describe("HistoryPage", () => {
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: /Rate the call/ }));
     const dialog = await screen.findByRole("dialog", { name: "Rate this call" });
-    expect((within(dialog).getByRole("radio", { name: "5 of 5 stars" }) as HTMLInputElement).checked).toBe(true);
+    // No star is chosen for the customer: Submit waits for one.
+    expect(within(dialog).getAllByRole("radio").filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    expect((within(dialog).getByRole("button", { name: "Submit rating" }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(dialog).getByRole("radio", { name: "3 of 5 stars" }));
     fireEvent.click(within(dialog).getByRole("button", { name: "Submit rating" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -268,6 +270,7 @@ describe("HistoryPage", () => {
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: /Rate the call/ }));
     const dialog = await screen.findByRole("dialog", { name: "Rate this call" });
+    fireEvent.click(within(dialog).getByRole("radio", { name: "4 of 5 stars" }));
     fireEvent.click(within(dialog).getByRole("button", { name: "Submit rating" }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("This call has not ended yet. Rate it once it is over.");
   });

@@ -13,22 +13,23 @@ import { useRateCall } from "./history-api";
 
 /**
  * The 1-5 rating of one finished call: five radio buttons drawn as stars (arrow keys move
- * between them, as in any radio group), five chosen to start with as in the after-call dialog.
+ * between them, as in any radio group), none chosen to start with as in the after-call dialog:
+ * Submit waits for the customer's own choice rather than sending a five nobody gave.
  */
 export function RateCallDialog({ call, onClose }: { call: CallLog | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const [rating, setRating] = useState(5);
+  const [rating, setRating] = useState<number | null>(null);
   const rate = useRateCall();
   const number = new Intl.NumberFormat(i18n.language);
 
   const close = () => {
     rate.reset();
-    setRating(5);
+    setRating(null);
     onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!call) return;
+    if (!call || rating === null) return;
     rate.mutate(
       { callSid: call.callSid, rating },
       {
@@ -54,7 +55,7 @@ export function RateCallDialog({ call, onClose }: { call: CallLog | null; onClos
                 {[1, 2, 3, 4, 5].map((value) => (
                   <label key={value} className="cursor-pointer rounded-lg p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
                     <input type="radio" name="rating" value={value} checked={rating === value} onChange={() => setRating(value)} className="sr-only" />
-                    <Star aria-hidden="true" className={cn("size-9", value <= rating ? "fill-amber-400 text-amber-400" : "text-slate-300")} />
+                    <Star aria-hidden="true" className={cn("size-9", value <= (rating ?? 0) ? "fill-amber-400 text-amber-400" : "text-slate-300")} />
                     <span className="sr-only">{t("history.stars", { stars: number.format(value) })}</span>
                   </label>
                 ))}
@@ -69,7 +70,7 @@ export function RateCallDialog({ call, onClose }: { call: CallLog | null; onClos
               <Button variant="secondary" onClick={close}>
                 {t("history.rate_cancel")}
               </Button>
-              <Button type="submit" disabled={rate.isPending}>
+              <Button type="submit" disabled={rating === null || rate.isPending}>
                 {t("history.rate_submit")}
               </Button>
             </div>
