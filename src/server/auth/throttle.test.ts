@@ -230,6 +230,18 @@ describe.each(engines)("brute-force limits on %s", (engine) => {
     expect((await ask()).statusCode).toBe(429);
   });
 
+  it("sends at most three sign-up emails to one address an hour, from the sign-up form and the administrator's alike", async () => {
+    for (const url of ["/api/auth/sign-up/email", "/api/accounts/admin-sign-up"]) {
+      const email = uniqueEmail("victim", "dialwise.example");
+      const ask = () =>
+        server.app.inject({ method: "POST", url, payload: { email, password: "secret-one", name: "Victim", callbackURL: "/en/auth" }, headers: { "x-forwarded-for": nextAddress() } });
+      for (let attempt = 0; attempt < AUTH_LIMITS.signUp.perEmail.max; attempt++) expect((await ask()).statusCode, url).toBeLessThan(300);
+      const refused = await ask();
+      expect(refused.statusCode, url).toBe(429);
+      expect(refused.json().error.code).toBe("rate_limited");
+    }
+  });
+
   it("counts in the database, atomically, so parallel attempts and other instances share one count", async () => {
     const key = `test:${randomBytes(6).toString("hex")}`;
     const hits = await Promise.all(Array.from({ length: 12 }, () => hitCounter(server.database.db, key, 60_000)));

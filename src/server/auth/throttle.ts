@@ -29,6 +29,13 @@ export const AUTH_LIMITS = {
   passwordReset: { perEmail: { max: 3, windowMs: 60 * MINUTE }, perAddress: { max: 10, windowMs: 60 * MINUTE } },
   /** Verification emails asked for again, and confirmations of a new address. */
   verificationEmail: { perEmail: { max: 3, windowMs: 60 * MINUTE }, perAddress: { max: 10, windowMs: 60 * MINUTE } },
+  /**
+   * Sign-ups, each of which mails its address (a confirmation, an administrator's invitation or the
+   * note to an existing account's owner): a few per address an hour, so nobody's mailbox can be
+   * filled from the sign-up form. Per client address only a ceiling: an office or a school signs
+   * up many people from one address.
+   */
+  signUp: { perEmail: { max: 3, windowMs: 60 * MINUTE }, perAddress: { max: 500, windowMs: 60 * MINUTE } },
 } satisfies Record<string, { perEmail: Limit; perAddress: Limit }>;
 
 type Action = keyof typeof AUTH_LIMITS;
@@ -64,6 +71,12 @@ export const LIMITED_ENDPOINTS: Readonly<Record<string, LimitedEndpoint>> = {
   "/send-verification-email": { action: "verificationEmail", account: "body" },
   // Asking to move the account to a new address mails that address: counted like a verification email.
   "/change-email": { action: "verificationEmail", account: "session" },
+  "/sign-up/email": { action: "signUp", account: "body" },
+};
+
+/** Our own routes that mail an address on an anonymous request, by their full path, counted as better-auth's are. */
+const LIMITED_ROUTES: Readonly<Record<string, LimitedEndpoint>> = {
+  "/api/accounts/admin-sign-up": { action: "signUp", account: "body" },
 };
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -129,9 +142,11 @@ function tooMany(retryAfterMs: number): AppError {
   return new AppError(429, "rate_limited", `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
 }
 
-/** The limited endpoint a request path (under /api/auth, query ignored) names, if any. */
+/** The limited endpoint a request path (under /api/auth, or one of LIMITED_ROUTES; query ignored) names, if any. */
 export function limitedEndpointOf(url: string): { path: string; endpoint: LimitedEndpoint } | null {
   const pathname = url.split("?")[0] ?? "";
+  const own = LIMITED_ROUTES[pathname];
+  if (own) return { path: pathname, endpoint: own };
   if (!pathname.startsWith(`${AUTH_BASE_PATH}/`)) return null;
   const path = pathname.slice(AUTH_BASE_PATH.length);
   const endpoint = LIMITED_ENDPOINTS[path];
