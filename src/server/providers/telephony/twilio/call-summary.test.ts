@@ -12,12 +12,14 @@ const SETTINGS = {
   callerId: "+15005550006",
 };
 
-/** A summary as Voice Insights writes it: Twilio's own edges, and the SDK's report beside them. */
-function summary(clientLoss: number, clientJitter: number, processing = "complete") {
+/** A summary as Voice Insights writes it: the phone network's leg, the customer's own, and the SDK's report beside them. */
+function summary(carrierLoss: number, carrierJitter: number, processing = "complete") {
   return {
     call_sid: "CA1",
     processing_state: processing,
-    client_edge: { metrics: { inbound: { packets_loss_percentage: clientLoss, jitter: { avg: clientJitter, max: clientJitter * 3 } }, outbound: { packets_loss_percentage: 0.1, jitter: { avg: 2 } } } },
+    carrier_edge: { metrics: { inbound: { packets_loss_percentage: carrierLoss, jitter: { avg: carrierJitter, max: carrierJitter * 3 } }, outbound: { packets_loss_percentage: 0.1, jitter: { avg: 2 } } } },
+    // The customer's own connection, which they can make as bad as they like: never used for money.
+    client_edge: { metrics: { inbound: { packets_loss_percentage: 40, jitter: { avg: 400 } } } },
     // What the browser said about itself: never used for money, however bad.
     sdk_edge: { metrics: { inbound: { packets_loss_percentage: 90, jitter: { avg: 900 } } } },
   };
@@ -49,7 +51,7 @@ describe("Twilio's call quality from Voice Insights", () => {
 
   const carrier = () => new TwilioCarrier(SETTINGS, { insightsBaseUrl: baseUrl, calls: { fetch: async () => null, children: async () => [] } });
 
-  it("asks with the API key and takes the worst of Twilio's own measurements, never the SDK's", async () => {
+  it("asks with the API key and takes the worst of the phone network's leg, never the customer's own or the SDK's", async () => {
     answers.set("CA_lossy", { status: 200, body: summary(7.5, 31) });
     expect(await carrier().callQuality("CA_lossy")).toEqual({ packetLossPercent: 7.5, jitterMs: 31 });
     const request = asked.at(-1)!;
@@ -62,9 +64,10 @@ describe("Twilio's call quality from Voice Insights", () => {
     expect(await carrier().callQuality("CA_partial")).toBe("pending");
   });
 
-  it("says there will be none when a complete summary has no measured edge (only the SDK's)", async () => {
-    answers.set("CA_sdk_only", { status: 200, body: { processing_state: "complete", sdk_edge: summary(0, 0).sdk_edge } });
-    expect(await carrier().callQuality("CA_sdk_only")).toBeNull();
+  it("says there will be none when a complete summary measures only the customer's side (their connection and the SDK's report)", async () => {
+    const { client_edge, sdk_edge } = summary(0, 0);
+    answers.set("CA_customer_side", { status: 200, body: { processing_state: "complete", client_edge, sdk_edge } });
+    expect(await carrier().callQuality("CA_customer_side")).toBeNull();
   });
 
   it("fails loudly on any other answer, so the job is tried again", async () => {

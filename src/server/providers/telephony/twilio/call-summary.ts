@@ -2,14 +2,16 @@ import type { CarrierQuality } from "../../../../shared/api/call-credits";
 
 /**
  * The call's quality as Twilio measured it, from Voice Insights' Call Summary
- * (GET https://insights.twilio.com/v1/Voice/{CallSid}/Summary). Only the edges Twilio's own
- * media servers measure count: client_edge (a Voice SDK call as it reached Twilio),
- * carrier_edge and sip_edge. The sdk_edge is what the browser reported and is never used for
- * money. A summary appears within minutes of the call's end (404 until then): "pending".
+ * (GET https://insights.twilio.com/v1/Voice/{CallSid}/Summary). Only the legs the customer
+ * does not shape count: carrier_edge (the phone network's side) and sip_edge. The client_edge,
+ * though Twilio measures it, is the customer's own connection: a caller who drops their own
+ * outgoing packets would make it as bad as they like and every call free under a loss rule.
+ * The sdk_edge is what the browser reported and is never used for money either. A summary
+ * appears within minutes of the call's end (404 until then): "pending".
  */
 export const TWILIO_INSIGHTS_URL = "https://insights.twilio.com";
 
-const MEASURED_EDGES = ["client_edge", "carrier_edge", "sip_edge"] as const;
+const MEASURED_EDGES = ["carrier_edge", "sip_edge"] as const;
 
 interface StreamMetrics {
   packets_loss_percentage?: number | null;
