@@ -72,6 +72,7 @@ import { registerPageStateRoute } from "./http/page-state-route";
 import { createPageLimit, PAGE_LIMIT_NOTICE_KEY, withLimitNotice } from "./http/page-limit";
 import { createPostHeads } from "./modules/site/post-heads";
 import { registerBlogRoutes } from "./modules/blog/routes";
+import { moveDiskCovers } from "./modules/blog/disk-covers";
 import { blogGuidesSeeder } from "./modules/blog/seed";
 import { paymentWebhook } from "./modules/payments/webhooks";
 import { choosePayments, localCheckoutSecret } from "./providers/payments/choose-payments";
@@ -205,6 +206,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   handleSupportJobs(jobs, support);
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
   const publishedPosts = await openPublishedPosts(database.db, bus, (error) => app.log.error({ err: error }, "reloading published posts"));
+  // Covers an earlier version wrote to this instance's own folder go into the database, where every instance finds them.
+  // A folder that cannot be read or emptied is said in the log; the server starts without what it could not move.
+  await moveDiskCovers(database.db, config.dataDir, app.log).catch((error: unknown) => app.log.error({ err: error }, "moving blog covers into the database"));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -264,7 +268,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     minAmount: config.payments.minAmount,
     maxAmount: config.payments.maxAmount,
   });
-  registerBlogRoutes(app, { db: database.db, bus, publishedPosts, dataDir: config.dataDir });
+  registerBlogRoutes(app, { db: database.db, bus, publishedPosts });
   registerSupportRoutes(app, support);
   registerDiscountRoutes(app, { db: database.db, minAmount: config.payments.minAmount, maxAmount: config.payments.maxAmount });
   // The local checkout's page talks to these only when it is the payments provider (not beside Stripe).

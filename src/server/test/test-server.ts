@@ -1,9 +1,14 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { createServer, type Server, type ServerOptions } from "../app";
 import { loadConfig, type Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { openTestDatabase, type Engine } from "./engines";
 import { fastTestPasswordHasher } from "./fast-password-hash";
+
+/** A data folder no test makes: a server given no DATA_DIR finds nothing of an earlier version there. */
+const UNUSED_DATA_DIR = path.join(tmpdir(), `dialwise-test-no-data-${process.pid}`);
 
 export interface TestServer extends Server {
   config: Config;
@@ -32,6 +37,8 @@ export async function startTestServerOn(
     PUBLIC_URL: "http://localhost:3000",
     RATE_LIMIT_PER_MINUTE: "1000",
     PAGE_RATE_LIMIT_PER_MINUTE: "1000",
+    // Never the project's own var/: a server moves the blog covers it finds in its data folder into its database.
+    DATA_DIR: UNUSED_DATA_DIR,
     ...env,
   });
   // Tests write live calls by hand (old ones too) and check them at once: the watch over live calls would

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { eq } from "drizzle-orm";
+import { BLOG_COVER_MAX_BYTES } from "../../../shared/api/blog";
+import type { Executor } from "../../db/client";
+import { blogCovers } from "../../db/schema/blog";
 import { AppError } from "../../http/app-error";
 
 /** The image types a cover may be, told by the file's first bytes (never its name or declared type). */
@@ -14,44 +16,47 @@ const SIGNATURES: { extension: "png" | "jpg" | "webp"; type: string; matches: (b
   },
 ];
 
-const TYPE_OF_EXTENSION = new Map(SIGNATURES.map((signature) => [signature.extension, signature.type]));
-const STORED_NAME = /^([0-9a-f]{32})\.(png|jpg|webp)$/;
+/** A name we give out: the content hash and the type's extension. Anything else is never looked up. */
+const STORED_NAME = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
 
-/** Covers live in DATA_DIR/uploads/blog, named by their content's hash. */
-export function coversFolder(dataDir: string): string {
-  return path.join(dataDir, "uploads", "blog");
+export interface Cover {
+  /** "<content hash>.<ext>", served at /uploads/blog/<name>. */
+  name: string;
+  type: string;
+  bytes: Buffer;
 }
 
 export function imageTypeOf(bytes: Buffer): (typeof SIGNATURES)[number] | null {
   return SIGNATURES.find((signature) => signature.matches(bytes)) ?? null;
 }
 
-/**
- * Stores an uploaded cover and answers its address. The name is the content's hash, so
- * the same image uploaded twice is one file and a served file never changes (cached for a year).
- */
-export async function storeCover(folder: string, bytes: Buffer): Promise<string> {
+/** The cover these bytes make, named by their content; refused unless they are a PNG, JPEG or WebP image of at most 2 MB. */
+export function coverOf(bytes: Buffer): Cover {
   if (bytes.length === 0) throw new AppError(400, "blog_cover_empty", "The upload holds no image");
+  if (bytes.length > BLOG_COVER_MAX_BYTES) throw new AppError(413, "payload_too_large", "A cover is at most 2 MB");
   const kind = imageTypeOf(bytes);
   if (!kind) throw new AppError(415, "blog_cover_type", "A cover must be a PNG, JPEG or WebP image");
-  const name = `${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${kind.extension}`;
-  await mkdir(folder, { recursive: true });
-  // Written aside then renamed: a reader never sees half a file.
-  const partial = path.join(folder, `.${name}.${process.pid}.partial`);
-  await writeFile(partial, bytes);
-  await rename(partial, path.join(folder, name));
-  return `/uploads/blog/${name}`;
+  return { name: `${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${kind.extension}`, type: kind.type, bytes };
 }
 
-/** A stored cover by its served name, or null when the name is not one we give out or the file is gone. */
-export async function readCover(folder: string, name: string): Promise<{ bytes: Buffer; type: string } | null> {
-  const match = STORED_NAME.exec(name);
-  const extension = match?.[2] as "png" | "jpg" | "webp" | undefined;
-  if (!extension) return null;
-  try {
-    return { bytes: await readFile(path.join(folder, name)), type: TYPE_OF_EXTENSION.get(extension) ?? "application/octet-stream" };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+/**
+ * Stores a cover's bytes in the database (every instance serves them from there). The name is the
+ * content's hash, so the same image stored twice is one row and a served cover never changes.
+ */
+export async function saveCover(db: Executor, cover: Cover): Promise<void> {
+  await db.insert(blogCovers).values({ name: cover.name, contentType: cover.type, size: cover.bytes.length, bytes: cover.bytes }).onConflictDoNothing();
+}
+
+/** Checks and stores an uploaded cover; answers its address. */
+export async function storeCover(db: Executor, bytes: Buffer): Promise<string> {
+  const cover = coverOf(bytes);
+  await saveCover(db, cover);
+  return `/uploads/blog/${cover.name}`;
+}
+
+/** A stored cover by its served name, or null when the name is not one we give out or no cover has it. */
+export async function readCover(db: Executor, name: string): Promise<Cover | null> {
+  if (!STORED_NAME.test(name)) return null;
+  const [row] = await db.select({ type: blogCovers.contentType, bytes: blogCovers.bytes }).from(blogCovers).where(eq(blogCovers.name, name));
+  return row ? { name, type: row.type, bytes: row.bytes } : null;
 }

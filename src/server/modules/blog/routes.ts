@@ -15,16 +15,17 @@ import {
 import { requireViewer } from "../../http/access";
 import { registerEndpoint } from "../../http/endpoint";
 import { auditBlog, createPost, deletePost, listPosts, readPost, setPublished, updatePost, type BlogDeps } from "./admin-service";
-import { coversFolder, readCover, storeCover } from "./covers";
+import { createCoverCache } from "./cover-cache";
+import { readCover, storeCover } from "./covers";
 import { listPublishedPosts, readPublishedPost } from "./public-service";
 
 /** A cover's address never changes what it holds (its name is its content's hash): cached for a year. */
 const COVER_CACHE = "public, max-age=31536000, immutable";
 
 /** The blog's public reads, its back office, and its cover images. */
-export function registerBlogRoutes(app: FastifyInstance, deps: BlogDeps & { dataDir: string }): void {
+export function registerBlogRoutes(app: FastifyInstance, deps: BlogDeps): void {
   const { db } = deps;
-  const folder = coversFolder(deps.dataDir);
+  const covers = createCoverCache();
 
   registerEndpoint(app, blogPostsList, async ({ query }) => ({ posts: await listPublishedPosts(db, query.lang) }));
   registerEndpoint(app, blogPostRead, async ({ params, query }) => ({ post: await readPublishedPost(db, params.slug, query.lang) }));
@@ -54,9 +55,12 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogDeps & { data
       adminBlogCoverUpload,
       async ({ request }) => {
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const cover = await storeCover(folder, bytes);
         const actor = requireViewer(request).userId;
-        await db.transaction((tx) => auditBlog(tx, actor, "blog.cover_upload", cover, null, { cover, bytes: bytes.length }, new Date()));
+        const cover = await db.transaction(async (tx) => {
+          const stored = await storeCover(tx, bytes);
+          await auditBlog(tx, actor, "blog.cover_upload", stored, null, { cover: stored, bytes: bytes.length }, new Date());
+          return stored;
+        });
         return { cover };
       },
       { bodyLimit: BLOG_COVER_MAX_BYTES },
@@ -64,7 +68,7 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogDeps & { data
   });
 
   app.get<{ Params: { name: string } }>("/uploads/blog/:name", { config: { access: "public" } }, async (request, reply) => {
-    const cover = await readCover(folder, request.params.name);
+    const cover = await covers.read(request.params.name, (name) => readCover(db, name));
     if (!cover) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
     return reply.type(cover.type).header("cache-control", COVER_CACHE).header("x-content-type-options", "nosniff").send(cover.bytes);
   });
