@@ -12,12 +12,14 @@ import { startTestServerOn, type TestServer } from "./test-server";
 /**
  * A database with something of everything, written through the app as people would:
  * customers who bought credit at the local checkout, settled calls, a contact, a support
- * message, an administrator's translation edit and credit adjustment. For the tests of
+ * message, an administrator's translation edit and credit adjustment, a blog cover. For the tests of
  * moving and backing up the whole database.
  */
 export interface Population {
   admin: TestUser;
   customers: TestUser[];
+  /** A blog cover the admin uploaded: its address and its bytes. */
+  cover: { address: string; bytes: Buffer };
 }
 
 async function expectOk(answer: Promise<{ statusCode: number; body: string }>, what: string): Promise<void> {
@@ -75,7 +77,11 @@ export async function populateThroughTheApp(server: TestServer): Promise<Populat
     server.app.inject({ method: "POST", url: "/api/admin/credit-audit/adjustments", headers: as(admin), payload: { email: third.email, amount: "+3.2517", reason: "Goodwill for a dropped call" } }),
     "adjusting credit",
   );
-  return { admin, customers };
+  // A cover's bytes are a bytea row, the one binary value a move carries.
+  const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(Array.from({ length: 256 }, (_, index) => index))]);
+  const uploaded = await server.app.inject({ method: "POST", url: "/api/admin/blog/covers", headers: { ...as(admin), "content-type": "image/png" }, payload: bytes });
+  if (uploaded.statusCode !== 201) throw new Error(`uploading a blog cover answered ${uploaded.statusCode}: ${uploaded.body}`);
+  return { admin, customers, cover: { address: uploaded.json<{ cover: string }>().cover, bytes } };
 }
 
 /** A whole test server on the embedded database in `dataDir` for the length of `work`. */

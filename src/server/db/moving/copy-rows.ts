@@ -1,6 +1,10 @@
 import { quotedName, quoteIdentifier, type AppTable, type SqlConnection } from "./app-catalog";
 
-/** Rows fetched from the source at a time, and the JSON text sent to the target in one statement. */
+/**
+ * Rows fetched from the source at a time (at first a few, then as many as make about one statement,
+ * at most FETCH_ROWS), and the JSON text sent to the target in one statement.
+ */
+const FIRST_FETCH_ROWS = 16;
 const FETCH_ROWS = 2000;
 const STATEMENT_CHARS = 4_000_000;
 
@@ -29,14 +33,19 @@ export async function copyRows(source: SqlConnection, target: SqlConnection, tab
   };
   await source.query(`declare moving_rows no scroll cursor for select row_to_json(t)::text as row from ${name} t`);
   try {
+    // Rows as large as blog covers (megabytes of hex each): fewer at a time, so one fetch stays near one statement's size.
+    let batch = FIRST_FETCH_ROWS;
     for (;;) {
-      const rows = await source.query<{ row: string }>(`fetch ${FETCH_ROWS} from moving_rows`);
+      const rows = await source.query<{ row: string }>(`fetch ${batch} from moving_rows`);
+      let fetchedChars = 0;
       for (const { row } of rows) {
         pending.push(row);
         pendingChars += row.length;
+        fetchedChars += row.length;
+        if (!options.selfReferencing && pendingChars >= STATEMENT_CHARS) await flush();
       }
-      if (!options.selfReferencing && pendingChars >= STATEMENT_CHARS) await flush();
-      if (rows.length < FETCH_ROWS) break;
+      if (rows.length < batch) break;
+      batch = Math.max(1, Math.min(FETCH_ROWS, Math.floor((STATEMENT_CHARS * rows.length) / Math.max(1, fetchedChars))));
     }
   } finally {
     await source.query("close moving_rows");

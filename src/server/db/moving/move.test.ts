@@ -83,7 +83,7 @@ if (adminUrl) {
         const tables = await baseTables(moved.db);
         expect(tables).toEqual(before.tables);
         // Something of everything was there to move.
-        for (const table of ["public.user", "public.session", "public.ledger_entries", "public.call_logs", "public.payments", "public.contacts", "public.support_messages", "public.audit_log", "pgboss.job", "pgboss.queue"]) {
+        for (const table of ["public.user", "public.session", "public.ledger_entries", "public.call_logs", "public.payments", "public.contacts", "public.support_messages", "public.audit_log", "public.blog_covers", "pgboss.job", "pgboss.queue"]) {
           expect(before.counts[table], table).toBeGreaterThan(0);
         }
         expect(await countEach(moved.db, tables)).toEqual(before.counts);
@@ -109,6 +109,10 @@ if (adminUrl) {
             payload: { email: customer!.email, amount: "+1", reason: "First change after the move" },
           });
           expect(adjusted.statusCode, adjusted.body).toBe(200);
+          // A cover's bytes (bytea, every byte value) are served from the copy as they were uploaded.
+          const cover = await server.app.inject(population.cover.address);
+          expect(cover.statusCode).toBe(200);
+          expect(cover.rawPayload.equals(population.cover.bytes)).toBe(true);
         } finally {
           await server.close();
         }
