@@ -201,7 +201,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   handleCallQualityCredits(jobs, { db: database.db, bus, carrier: { callQuality: (callSid) => readyCallsDeps().carrier.callQuality(callSid) }, log: app.log });
   const origins = siteOrigins(config);
   handleLowBalanceEmails(jobs, { db: database.db, mail: mailer, publicUrl: config.publicUrl });
-  const auth = createAuth({ db: database.db, config, trustedOrigins: origins, secret, mail: mailer, log, passwordHasher: options.passwordHasher });
+  const auth = createAuth({ db: database.db, bus, config, trustedOrigins: origins, secret, mail: mailer, log, passwordHasher: options.passwordHasher });
   const support: SupportDeps = { db: database.db, bus, jobs, mailer, publicUrl: config.publicUrl };
   handleSupportJobs(jobs, support);
   const rates = await openRatesCatalog(database.db, bus, (error) => app.log.error({ err: error }, "reloading rates"));
@@ -245,7 +245,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAdminBackgroundRoutes(app, { db: database.db, jobs });
   registerAuthRoutes(app, auth, database.db);
   registerAccountRoutes(app, { db: database.db, auth, config });
-  registerProfileRoutes(app, database.db);
+  registerProfileRoutes(app, database.db, bus);
   const strings = createStringsCache(database.db, bus);
   registerI18nRoutes(app, strings);
   registerAdminTranslationRoutes(app, { db: database.db, bus, cache: strings });
@@ -259,7 +259,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerContactRoutes(app, { db: database.db, rates });
   registerAdminCallsRoutes(app, database.db);
   registerCallCreditRoutes(app, database.db, bus);
-  registerAdminUsersRoutes(app, { db: database.db, auth, carrier });
+  registerAdminUsersRoutes(app, { db: database.db, bus, auth, carrier });
   registerPaymentsRoutes(app, {
     db: database.db,
     bus,

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { PASSWORD_MIN_LENGTH } from "../../shared/accounts/credentials";
 import { fitDisplayName } from "../../shared/accounts/display-name";
 import type { Config } from "../config";
+import type { BusPublisher } from "../db/bus";
 import type { Database } from "../db/client";
 import { account, session, user, verification } from "../db/schema/auth";
 import { adminSignUpAttempt, awaitsAdminInvitation, isAdminRequestInProgress, verifyByPasswordLink } from "../modules/accounts/admin-role";
@@ -21,6 +22,7 @@ import { prepareExistingAccountNote } from "./existing-account-note";
 import { createResetLink, revokeResetLinks, type ResetLinkStore } from "./reset-links";
 import { uncountedRefusal } from "./throttle";
 import { refuseBannedSession } from "./banned-sign-in";
+import { announceStreamAccessChange } from "../modules/events/stream-access";
 
 /** Names better-auth's cookies: the session is `dialwise.session_token` (`__Secure-` before it over HTTPS). */
 export const AUTH_COOKIE_PREFIX = "dialwise";
@@ -28,6 +30,8 @@ export const SESSION_COOKIE_NAME = `${AUTH_COOKIE_PREFIX}.session_token`;
 
 export interface AuthDependencies {
   db: Database;
+  /** A session that ends is announced on it, so every instance ends the event streams it opened. */
+  bus: BusPublisher;
   config: Config;
   /** The origins whose pages are ours (http/site-origins.ts): PUBLIC_URL, and the local addresses when it is the local default. */
   trustedOrigins: readonly string[];
@@ -57,7 +61,7 @@ export const LINK_SECONDS = { verifyEmail: DAY, resetPassword: HOUR } as const;
 const SECURING_PATHS = new Set(["/change-password", "/revoke-sessions", "/revoke-other-sessions"]);
 
 /** better-auth owns passwords, sessions and OAuth; we own roles and what a role may do. */
-export function createAuth({ db, config, trustedOrigins, secret, mail, log, passwordHasher }: AuthDependencies) {
+export function createAuth({ db, bus, config, trustedOrigins, secret, mail, log, passwordHasher }: AuthDependencies) {
   const sendAccountEmail = async (
     kind: AccountMailKind,
     to: string,
@@ -185,7 +189,12 @@ export function createAuth({ db, config, trustedOrigins, secret, mail, log, pass
     databaseHooks: {
       // A banned account gets no session, whichever way it signs in (password, Google, a verification link); asked
       // only once the password was checked, so the answer tells nothing to someone who does not know it.
-      session: { create: { before: async (data) => refuseBannedSession(db, data.userId) } },
+      session: {
+        create: { before: async (data) => refuseBannedSession(db, data.userId) },
+        // Signed out, revoked, ended by a new password or found expired: its event streams end on every instance.
+        // better-auth runs this once the deletion committed.
+        delete: { after: async (ended) => announceStreamAccessChange(bus, ended.userId, { sessionId: ended.id }) },
+      },
       user: {
         create: {
           before: async (data, endpoint) => {

@@ -22,6 +22,8 @@ export interface EventStreamClient {
   subscribed: Promise<void>;
   /** Resolves when the server ended the stream. */
   ended: Promise<void>;
+  /** Resolves when the server ended the stream; rejects if it is still open after `deadlineMs`. */
+  waitForEnd(deadlineMs?: number): Promise<void>;
   /** Waits until `count` events arrived in all, and returns them all. */
   waitFor(count: number, deadlineMs?: number): Promise<ReceivedEvent[]>;
   close(): void;
@@ -50,6 +52,7 @@ export async function openEventStream(base: string, cookie: string, options: { l
       received,
       subscribed: refused,
       ended: Promise.resolve(),
+      waitForEnd: () => Promise.resolve(),
       waitFor: () => refused,
       close: () => undefined,
     };
@@ -99,6 +102,13 @@ export async function openEventStream(base: string, cookie: string, options: { l
     received,
     subscribed,
     ended: reading,
+    waitForEnd(deadlineMs = 10_000) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the stream is still open after ${deadlineMs} ms: ${JSON.stringify(received)}`)), deadlineMs);
+      });
+      return Promise.race([reading, deadline]).finally(() => clearTimeout(timer));
+    },
     waitFor(count, deadlineMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

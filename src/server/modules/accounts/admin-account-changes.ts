@@ -1,17 +1,22 @@
 import { eq } from "drizzle-orm";
 import type { AdminUserProfile, UserRole } from "../../../shared/api/admin-users";
+import type { BusPublisher } from "../../db/bus";
 import type { Database } from "../../db/client";
 import { user } from "../../db/schema/auth";
 import type { Auth } from "../../auth/auth";
 import { AppError, notFound } from "../../http/app-error";
+import { announceStreamAccessChange } from "../events/stream-access";
 import { auditUserChange, userProfile, type Admin } from "./admin-user-profile";
 
 /** The same action name the admin sign-up's grant writes (admin-role.ts), so one account's role changes read as one history. */
 export const ROLE_ACTION = "user.role";
 export const VERIFICATION_EMAIL_ACTION = "user.verification_email";
 
-/** Grants or removes the admin role. An admin cannot remove their own (409), so the back office always keeps the one doing it. */
-export async function changeRole(db: Database, admin: Admin, userId: string, role: UserRole): Promise<{ profile: AdminUserProfile }> {
+/**
+ * Grants or removes the admin role. An admin cannot remove their own (409), so the back office always keeps the one doing it.
+ * The account's open event streams end on every instance, so none keeps hearing the back office's news after a removal.
+ */
+export async function changeRole(db: Database, bus: BusPublisher, admin: Admin, userId: string, role: UserRole): Promise<{ profile: AdminUserProfile }> {
   if (admin.userId === userId && role !== "admin") throw new AppError(409, "own_admin_role", "You cannot remove your own administrator role.");
   await db.transaction(async (tx) => {
     const [before] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId)).for("update");
@@ -22,6 +27,7 @@ export async function changeRole(db: Database, admin: Admin, userId: string, rol
     // address change would grant the role again over a removal (admin-role.ts).
     await tx.update(user).set({ role, adminRequested: false, updatedAt: new Date() }).where(eq(user.id, userId));
     await auditUserChange(tx, admin, ROLE_ACTION, userId, { role: before.role }, { role });
+    await announceStreamAccessChange(bus, userId, {}, tx);
   });
   return { profile: await userProfile(db, userId) };
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { AdminUserProfile } from "../../../shared/api/admin-users";
+import type { BusPublisher } from "../../db/bus";
 import type { Database, Executor } from "../../db/client";
 import { session, user } from "../../db/schema/auth";
 import { callLogs } from "../../db/schema/calls";
@@ -7,6 +8,7 @@ import { AppError, notFound } from "../../http/app-error";
 import type { Carrier } from "../../providers/telephony/carrier";
 import { LIVE_CALL_STATUSES } from "../calls/call-status";
 import { lockBalance } from "../credits/ledger";
+import { announceStreamAccessChange } from "../events/stream-access";
 import { auditUserChange, userProfile, type Admin } from "./admin-user-profile";
 
 export const BAN_ACTION = "user.ban";
@@ -14,6 +16,7 @@ export const UNBAN_ACTION = "user.unban";
 
 export interface BanDeps {
   db: Database;
+  bus: BusPublisher;
   carrier: Pick<Carrier, "endCall">;
   log: { warn(object: object, message: string): void };
 }
@@ -34,7 +37,7 @@ async function lockedAccount(tx: Executor, userId: string) {
 /**
  * Bans an account (decision 039). In one transaction, after the balance row's lock (the gate's
  * lock, so a call being admitted now either commits first and is ended below, or sees the ban):
- * the ban, every session deleted, the audit row. Then each live call is hung up through the
+ * the ban, every session deleted (and the account's event streams ended on every instance), the audit row. Then each live call is hung up through the
  * carrier; its final status settles it as any hang-up does. Sign-in, calls and purchases are
  * refused from then on (auth.ts, gate.ts, payments/service.ts).
  */
@@ -47,6 +50,7 @@ export async function banUser(deps: BanDeps, admin: Admin, userId: string, reaso
     await tx.update(user).set({ banned: true, banReason: reason, bannedAt: new Date(), updatedAt: new Date() }).where(eq(user.id, userId));
     const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
     await auditUserChange(tx, admin, BAN_ACTION, userId, { banned: false }, { banned: true, reason, sessionsEnded: ended.length });
+    await announceStreamAccessChange(deps.bus, userId, {}, tx);
     return ended.length;
   });
   const live = await deps.db

@@ -3,6 +3,7 @@ import { adminUserBan, adminUserDetail, adminUserRole, adminUsers, adminUsersCsv
 import { DEFAULT_LOCALE } from "../../../shared/i18n/locales";
 import { acceptedLocale } from "./emails";
 import type { Auth } from "../../auth/auth";
+import type { BusPublisher } from "../../db/bus";
 import type { Database } from "../../db/client";
 import { requireViewer } from "../../http/access";
 import { registerEndpoint } from "../../http/endpoint";
@@ -16,12 +17,13 @@ import { csvDownload } from "../../http/csv-download";
 
 export interface AdminUsersDeps {
   db: Database;
+  bus: BusPublisher;
   auth: Auth;
   carrier: Pick<Carrier, "endCall">;
 }
 
 /** The back office's customers: the list, one customer's page, and the audited changes an admin makes to an account. */
-export function registerAdminUsersRoutes(app: FastifyInstance, { db, auth, carrier }: AdminUsersDeps): void {
+export function registerAdminUsersRoutes(app: FastifyInstance, { db, bus, auth, carrier }: AdminUsersDeps): void {
   const adminOf = (request: Parameters<typeof requireViewer>[0]) => {
     const { userId, email } = requireViewer(request);
     return { userId, email };
@@ -37,8 +39,8 @@ export function registerAdminUsersRoutes(app: FastifyInstance, { db, auth, carri
     return csv;
   });
   registerEndpoint(app, adminUserDetail, async ({ params }) => userDetail(db, params.userId));
-  registerEndpoint(app, adminUserRole, async ({ request, params, body }) => changeRole(db, adminOf(request), params.userId, body.role));
-  registerEndpoint(app, adminUserBan, async ({ request, params, body }) => banUser({ db, carrier, log: request.log }, adminOf(request), params.userId, body.reason));
+  registerEndpoint(app, adminUserRole, async ({ request, params, body }) => changeRole(db, bus, adminOf(request), params.userId, body.role));
+  registerEndpoint(app, adminUserBan, async ({ request, params, body }) => banUser({ db, bus, carrier, log: request.log }, adminOf(request), params.userId, body.reason));
   registerEndpoint(app, adminUserUnban, async ({ request, params, body }) => unbanUser(db, adminOf(request), params.userId, body.reason));
   registerEndpoint(app, adminUserVerificationEmail, async ({ request, params }) => resendVerification(db, auth, adminOf(request), params.userId));
 }

@@ -11,6 +11,7 @@ export interface LiveStreamOptions {
   raw: ServerResponse;
   db: Executor;
   userId: string;
+  sessionId: string;
   address: string;
   admin: boolean;
   /** The browser's Last-Event-ID: everything up to it has been received. */
@@ -53,6 +54,7 @@ export function openLiveStream(options: LiveStreamOptions): OpenStream {
 
   const stream: OpenStream = {
     userId,
+    sessionId: options.sessionId,
     address: options.address,
     admin: options.admin,
     announce(type, data) {

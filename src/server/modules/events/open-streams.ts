@@ -14,6 +14,8 @@ export type StreamLimits = typeof STREAM_LIMITS;
 /** One open /api/events response. */
 export interface OpenStream {
   readonly userId: string;
+  /** The session that opened it: the stream ends once that session no longer stands (stream-access-check.ts). */
+  readonly sessionId: string;
   readonly address: string;
   /** The stream of an admin, who also hears the back office's `admin.activity` announcements. */
   readonly admin: boolean;
@@ -71,8 +73,9 @@ export class OpenStreams {
     return total;
   }
 
-  forUser(userId: string): Iterable<OpenStream> {
-    return this.byUser.get(userId) ?? [];
+  /** The user's streams, or only those opened with one session. */
+  *forUser(userId: string, sessionId?: string): Iterable<OpenStream> {
+    for (const stream of this.byUser.get(userId) ?? []) if (sessionId === undefined || stream.sessionId === sessionId) yield stream;
   }
 
   *admins(): Iterable<OpenStream> {

@@ -7,6 +7,8 @@ import { requireViewer } from "../../http/access";
 import { clientKey } from "../../http/rate-limit";
 import { openLiveStream } from "./live-stream";
 import { OpenStreams, STREAM_LIMITS, type StreamLimits } from "./open-streams";
+import { STREAM_ACCESS_TOPIC, type StreamAccessChange } from "./stream-access";
+import { watchStreamAccess } from "./stream-access-check";
 import { latestUserEventId, USER_EVENT_TOPIC } from "./user-events";
 
 /** Sends an event to every open stream of this instance, not stored (it moves no stream's replay position). */
@@ -21,6 +23,7 @@ export type StreamAnnouncer = (announce: AnnounceToAll) => () => void;
 export interface StreamOptions {
   db: Executor;
   bus: EventBus;
+  /** Between heartbeats, and between checks that each stream's session still stands. */
   heartbeatMs: number;
   limits?: StreamLimits;
   announcers?: StreamAnnouncer[];
@@ -42,12 +45,21 @@ const RECONNECT_DELAY_MS = 3_000;
  * A reconnecting browser sends Last-Event-ID and gets what it missed first; when
  * the bus reconnects, every open stream reads what it may have missed. Stopping
  * the server ends every stream, so browsers reconnect to another instance.
+ * A stream lasts only while the session that opened it stands, with the role it
+ * had: it ends at once when an instance announces a change (stream-access.ts),
+ * and otherwise at the next check, once per heartbeat interval (stream-access-check.ts).
  * Answers how many streams are open (metrics).
  */
 export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs, limits = STREAM_LIMITS, announcers = [] }: StreamOptions): () => number {
   const streams = new OpenStreams(limits);
+  const accessCheck = watchStreamAccess({ db, streams: () => streams.all(), everyMs: heartbeatMs, log: app.log });
   const unsubscribe = bus.subscribe(
     (message: BusMessage) => {
+      if (message.topic === STREAM_ACCESS_TOPIC && message.userId) {
+        // Ended before any event published after the change is heard (the bus keeps commit order).
+        for (const stream of [...streams.forUser(message.userId, (message.data as StreamAccessChange | undefined)?.sessionId)]) stream.end();
+        return;
+      }
       if (message.topic !== USER_EVENT_TOPIC || !message.userId || message.id === undefined) return;
       const payload = message.data as { type: string; data: unknown };
       for (const stream of streams.forUser(message.userId)) stream.deliver({ id: message.id, type: payload.type, data: payload.data });
@@ -55,8 +67,10 @@ export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs
       if (activity) for (const stream of streams.admins()) stream.announce("admin.activity", activity);
     },
     // Each stream reads its own catch-up and ends itself if that fails; the bus need not wait for them.
+    // An access change announced meanwhile was lost too: the sessions are read again now.
     () => {
       for (const stream of streams.all()) stream.catchUp();
+      accessCheck.checkNow();
     },
   );
   const announceToAll: AnnounceToAll = (type, data) => {
@@ -67,6 +81,7 @@ export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs
     for (const stream of [...streams.all()]) stream.end();
   });
   app.addHook("onClose", async () => {
+    accessCheck.stop();
     unsubscribe();
     for (const stop of stopAnnouncers) stop();
   });
@@ -106,6 +121,7 @@ export function registerEventStream(app: FastifyInstance, { db, bus, heartbeatMs
         raw,
         db,
         userId: viewer.userId,
+        sessionId: viewer.sessionId,
         address,
         admin: viewer.role === "admin",
         after,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { BusPublisher } from "../../db/bus";
 import type { Executor } from "../../db/client";
 import { account, session, user, verification } from "../../db/schema/auth";
 import { callLogs } from "../../db/schema/calls";
@@ -9,6 +10,7 @@ import { payments } from "../../db/schema/payments";
 import { spendingSettings } from "../../db/schema/spending";
 import { AppError, unauthorized } from "../../http/app-error";
 import { LIVE_CALL_STATUSES } from "../calls/call-status";
+import { announceStreamAccessChange } from "../events/stream-access";
 import { PERSONAL_DATA_SECTIONS, type PersonalDataSection } from "./personal-data";
 
 /** What a deleted account is called from then on; its address is anonymousEmail(id). */
@@ -23,13 +25,13 @@ export function anonymousEmail(userId: string): string {
  * Deletes the signed-in account (decision 037). The person types their email address to
  * confirm. Refused while a call is live: its settlement must find the account as it was.
  * In one transaction: every session and sign-in method (password, Google) goes, with any
- * pending link; the name and email are replaced by an anonymous placeholder; the person's
- * other personal rows go (spending settings, live events, queued mail, the receipt address,
+ * pending link (the account's open event streams end on every instance); the name and
+ * email are replaced by an anonymous placeholder; the person's other personal rows go (spending settings, live events, queued mail, the receipt address,
  * each PersonalDataSection). The ledger, payments and calls stay, under the anonymous
  * account, because the money they record must still add up (the credit audit) and be
  * accountable; so the user row itself stays too, marked deleted.
  */
-export async function deleteOwnAccount(db: Executor, userId: string, confirmation: string, sections: readonly PersonalDataSection[] = PERSONAL_DATA_SECTIONS): Promise<void> {
+export async function deleteOwnAccount(db: Executor, bus: BusPublisher, userId: string, confirmation: string, sections: readonly PersonalDataSection[] = PERSONAL_DATA_SECTIONS): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ email: user.email, deletedAt: user.deletedAt }).from(user).where(eq(user.id, userId)).for("update");
     if (!row || row.deletedAt) throw unauthorized("This account no longer exists");
@@ -50,6 +52,7 @@ export async function deleteOwnAccount(db: Executor, userId: string, confirmatio
     if (live.length > 0) throw new AppError(409, "deletion_call_in_progress", "End your call before deleting your account.");
 
     await tx.delete(session).where(eq(session.userId, userId));
+    await announceStreamAccessChange(bus, userId, {}, tx);
     await tx.delete(account).where(eq(account.userId, userId));
     // Reset links (value = the account's id) and email links (identifier = the address).
     await tx.delete(verification).where(sql`${verification.value} = ${userId} or ${verification.identifier} = ${row.email}`);
