@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Role } from "../../../shared/api/accounts";
 import type { Executor } from "../../db/client";
@@ -10,8 +10,9 @@ const SESSIONS_PER_READ = 10_000;
 
 /**
  * The sessions among `sessionIds` that would still let their holder in, with the account's role
- * now: the same test a request's viewer passes (auth/viewer.ts), a session not expired of an
- * account neither banned nor deleted.
+ * now: the same test a request's viewer passes (auth/viewer.ts), a session not expired (by this
+ * instance's clock, as better-auth judges it here) of an account neither banned nor deleted. Judged
+ * otherwise, a browser let in again on reconnect would be ended at every check.
  */
 export async function standingSessions(db: Executor, sessionIds: readonly string[]): Promise<Map<string, Role>> {
   const standing = new Map<string, Role>();
@@ -20,7 +21,7 @@ export async function standingSessions(db: Executor, sessionIds: readonly string
       .select({ id: session.id, role: user.role })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
-      .where(and(inArray(session.id, sessionIds.slice(start, start + SESSIONS_PER_READ)), gt(session.expiresAt, sql`now()`), eq(user.banned, false), isNull(user.deletedAt)));
+      .where(and(inArray(session.id, sessionIds.slice(start, start + SESSIONS_PER_READ)), gt(session.expiresAt, new Date()), eq(user.banned, false), isNull(user.deletedAt)));
     for (const row of rows) standing.set(row.id, row.role);
   }
   return standing;
