@@ -192,8 +192,15 @@ export function createAuth({ db, bus, config, trustedOrigins, secret, mail, log,
       session: {
         create: { before: async (data) => refuseBannedSession(db, data.userId) },
         // Signed out, revoked, ended by a new password or found expired: its event streams end on every instance.
-        // better-auth runs this once the deletion committed.
-        delete: { after: async (ended) => announceStreamAccessChange(bus, ended.userId, { sessionId: ended.id }) },
+        // better-auth runs this once the deletion committed; if the message cannot go, the session is gone all
+        // the same and the streams' periodic check ends them (modules/events/stream-access-check.ts).
+        delete: {
+          after: async (ended) => {
+            await announceStreamAccessChange(bus, ended.userId, { sessionId: ended.id }).catch((error: unknown) =>
+              log?.warn({ err: error, userId: ended.userId }, "an ended session could not be announced to event streams"),
+            );
+          },
+        },
       },
       user: {
         create: {
