@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/api/errors";
 import { canonicalPagePath } from "../../shared/site/canonical-page-path";
 import { isDatabaseUnavailable } from "../db/outage";
+import { isTransactionConflict } from "../db/transaction-conflict";
 import { AppError } from "./app-error";
 import type { PageShell } from "./page-shell";
 import { setSecurityHeaders } from "./security";
@@ -19,8 +20,10 @@ export interface ErrorHandlingOptions {
 }
 
 /**
- * Every failure leaves as { error: { code, message } } with a 4xx a person can act on,
- * a 503 with Retry-After while the database is unreachable, or a 500 that says
+ * Every failure leaves as { error: { code, message } } with a 4xx a person can act on
+ * (a 409 `conflict` for a transaction PostgreSQL rolled back because of a concurrent one:
+ * a deadlock or a serialization failure, nothing written, worth trying again), a 503
+ * with Retry-After while the database is unreachable, or a 500 that says
  * nothing about the internals. Stack traces stay in the log; a client's mistake is
  * logged at info, only our own failures at error.
  */
@@ -32,6 +35,9 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
       request.log.error({ err: error }, "the database is unavailable");
     } else if (status >= 500) {
       request.log.error({ err: error }, "request failed");
+    } else if (!(error instanceof AppError) && isTransactionConflict(error)) {
+      // Ours to look at (two paths taking the same rows in different orders), though the client's answer is a 409.
+      request.log.warn({ err: error }, "a transaction was rolled back by a concurrent one");
     } else {
       request.log.info({ code: body.error.code, status }, body.error.message);
     }
@@ -87,6 +93,9 @@ function toResponse(error: FastifyError | AppError): { status: number; body: Api
       return { status: 413, body: { error: { code: "payload_too_large", message: "The request body is too large" } } };
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return { status: 415, body: { error: { code: "unsupported_media_type", message: "Send the request body as JSON" } } };
+  }
+  if (isTransactionConflict(error)) {
+    return { status: 409, body: { error: { code: "conflict", message: "This was changed in the meantime. Please reload and try again." } } };
   }
   if (error.statusCode === 429) {
     return { status: 429, body: { error: { code: "rate_limited", message: "Too many requests. Please wait a moment and try again." } } };
