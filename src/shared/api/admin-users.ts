@@ -149,7 +149,10 @@ export const adminUserDetail = defineEndpoint({
 const userParams = z.object({ userId: z.string().min(1).max(64) });
 const changeReason = z.string().trim().min(1).max(BAN_REASON_MAX);
 
-/** 409 `own_admin_role`: an admin cannot take away their own role. */
+/**
+ * 409 `own_admin_role`: an admin cannot take away their own role. 403 `no_longer_admin` (here, on a ban
+ * and an unban) when the one asking lost the role or was banned after the request was let in.
+ */
 export const adminUserRole = defineEndpoint({
   method: "PUT",
   path: "/api/admin/users/:userId/role",
@@ -160,7 +163,7 @@ export const adminUserRole = defineEndpoint({
   response: z.object({ profile: adminUserProfileSchema }),
 });
 
-/** Ends every session and any live call at once. 409 `own_ban`: an admin cannot ban themselves. */
+/** Ends every session and any live call at once. 409 `own_ban`: an admin cannot ban themselves; 403 `no_longer_admin` as for the role. */
 export const adminUserBan = defineEndpoint({
   method: "POST",
   path: "/api/admin/users/:userId/ban",

@@ -115,9 +115,9 @@ export const exportMyData = defineEndpoint({
 
 /**
  * Deletes the signed-in account. `confirmation` must be the account's email address as
- * typed (400 `deletion_not_confirmed` otherwise); 409 `call_in_progress` while a call is
- * live. Every session ends; name, email and sign-in methods are removed; money records are
- * kept under an anonymous name (decision 037).
+ * typed (400 `deletion_not_confirmed` otherwise); 409 `deletion_call_in_progress` while a
+ * call is live, 409 `last_admin` for the last administrator. Every session ends; name, email
+ * and sign-in methods are removed; money records are kept under an anonymous name (decision 037).
  */
 export const deleteAccount = defineEndpoint({
   method: "POST",

@@ -9,6 +9,7 @@ import type { Carrier } from "../../providers/telephony/carrier";
 import { LIVE_CALL_STATUSES } from "../calls/call-status";
 import { lockBalance } from "../credits/ledger";
 import { announceStreamAccessChange } from "../events/stream-access";
+import { lockAccounts, requireAnotherAdmin, requireStillAdmin } from "./admin-standing";
 import { auditUserChange, userProfile, type Admin } from "./admin-user-profile";
 
 export const BAN_ACTION = "user.ban";
@@ -27,11 +28,13 @@ export async function isBanned(db: Executor, userId: string): Promise<boolean> {
   return row?.banned === true;
 }
 
-/** The account row locked for this transaction, or 404. */
-async function lockedAccount(tx: Executor, userId: string) {
-  const [row] = await tx.select({ banned: user.banned, banReason: user.banReason }).from(user).where(eq(user.id, userId)).for("update");
+/** The actor's and the account's rows, locked for this transaction (admin-standing.ts): 404 without the account, 403 when the actor no longer administers. */
+async function lockedAccount(tx: Executor, admin: Admin, userId: string) {
+  const locked = await lockAccounts(tx, [admin.userId, userId]);
+  const row = locked.get(userId);
   if (!row) throw notFound("No such account.");
-  return row;
+  requireStillAdmin(locked, admin.userId);
+  return { row, locked };
 }
 
 /**
@@ -39,14 +42,16 @@ async function lockedAccount(tx: Executor, userId: string) {
  * lock, so a call being admitted now either commits first and is ended below, or sees the ban):
  * the ban, every session deleted (and the account's event streams ended on every instance), the audit row. Then each live call is hung up through the
  * carrier; its final status settles it as any hang-up does. Sign-in, calls and purchases are
- * refused from then on (auth.ts, gate.ts, payments/service.ts).
+ * refused from then on (auth.ts, gate.ts, payments/service.ts). A banned administrator no longer
+ * administers: the one banning must still be one (admin-standing.ts), so one always remains.
  */
 export async function banUser(deps: BanDeps, admin: Admin, userId: string, reason: string): Promise<{ profile: AdminUserProfile; sessionsEnded: number; callsEnded: number }> {
   if (admin.userId === userId) throw new AppError(409, "own_ban", "You cannot ban your own account.");
   const sessionsEnded = await deps.db.transaction(async (tx) => {
     await lockBalance(tx, userId);
-    const before = await lockedAccount(tx, userId);
+    const { row: before, locked } = await lockedAccount(tx, admin, userId);
     if (before.banned) throw new AppError(409, "already_banned", "This account is banned already.");
+    requireAnotherAdmin(locked, userId);
     await tx.update(user).set({ banned: true, banReason: reason, bannedAt: new Date(), updatedAt: new Date() }).where(eq(user.id, userId));
     const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
     await auditUserChange(tx, admin, BAN_ACTION, userId, { banned: false }, { banned: true, reason, sessionsEnded: ended.length });
@@ -72,7 +77,7 @@ export async function banUser(deps: BanDeps, admin: Admin, userId: string, reaso
 /** Lifts a ban: the account may sign in, call and buy again. Audited with the reason. */
 export async function unbanUser(db: Database, admin: Admin, userId: string, reason: string): Promise<{ profile: AdminUserProfile }> {
   await db.transaction(async (tx) => {
-    const before = await lockedAccount(tx, userId);
+    const { row: before } = await lockedAccount(tx, admin, userId);
     if (!before.banned) throw new AppError(409, "not_banned", "This account is not banned.");
     await tx.update(user).set({ banned: false, banReason: null, bannedAt: null, updatedAt: new Date() }).where(eq(user.id, userId));
     await auditUserChange(tx, admin, UNBAN_ACTION, userId, { banned: true, reason: before.banReason }, { banned: false, reason });

@@ -11,6 +11,7 @@ import { spendingSettings } from "../../db/schema/spending";
 import { AppError, unauthorized } from "../../http/app-error";
 import { LIVE_CALL_STATUSES } from "../calls/call-status";
 import { announceStreamAccessChange } from "../events/stream-access";
+import { lockAccounts, requireAnotherAdmin } from "../accounts/admin-standing";
 import { PERSONAL_DATA_SECTIONS, type PersonalDataSection } from "./personal-data";
 
 /** What a deleted account is called from then on; its address is anonymousEmail(id). */
@@ -29,21 +30,26 @@ export function anonymousEmail(userId: string): string {
  * email are replaced by an anonymous placeholder; the person's other personal rows go (spending settings, live events, queued mail, the receipt address,
  * each PersonalDataSection). The ledger, payments and calls stay, under the anonymous
  * account, because the money they record must still add up (the credit audit) and be
- * accountable; so the user row itself stays too, marked deleted.
+ * accountable; so the user row itself stays too, marked deleted. The last administrator cannot delete their account (409 last_admin).
  */
 export async function deleteOwnAccount(db: Executor, bus: BusPublisher, userId: string, confirmation: string, sections: readonly PersonalDataSection[] = PERSONAL_DATA_SECTIONS): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ email: user.email, deletedAt: user.deletedAt }).from(user).where(eq(user.id, userId)).for("update");
-    if (!row || row.deletedAt) throw unauthorized("This account no longer exists");
-    if (confirmation.trim().toLowerCase() !== row.email.toLowerCase()) {
-      throw new AppError(400, "deletion_not_confirmed", "Type your email address exactly as shown to delete your account.");
-    }
-    // The balance row's lock orders this after (or before) the gate admitting a call: the gate
+    // The balance row's lock first, as a ban takes it (admin-ban.ts), so a ban and a deletion of one
+    // account wait in turn. It also orders this after (or before) the gate admitting a call: the gate
     // takes the same lock, then looks for live calls and for a deleted caller.
     await tx
       .insert(creditBalances)
       .values({ userId, balance: "0" })
       .onConflictDoUpdate({ target: creditBalances.userId, set: { userId: sql`excluded.user_id` } });
+    // With every administrator's row (admin-standing.ts): the last one cannot delete their account,
+    // even while another administrator deletes theirs or loses the role at the same moment.
+    const locked = await lockAccounts(tx, [userId], { admins: true });
+    const row = locked.get(userId);
+    if (!row || row.deletedAt) throw unauthorized("This account no longer exists");
+    if (confirmation.trim().toLowerCase() !== row.email.toLowerCase()) {
+      throw new AppError(400, "deletion_not_confirmed", "Type your email address exactly as shown to delete your account.");
+    }
+    requireAnotherAdmin(locked, userId);
     const live = await tx
       .select({ id: callLogs.id })
       .from(callLogs)
