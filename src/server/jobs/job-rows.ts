@@ -104,3 +104,22 @@ export async function enqueueInTransaction<Data extends object>(executor: Execut
   if (id !== null) await wakeWorkers(executor, type.queue);
   return id !== null;
 }
+
+/**
+ * Deletes a queue's jobs whose data's `field` is `value` (case aside), whatever their state (waiting,
+ * retrying, running, done or dead), from the job table and from the archive, where pg-boss 10 moves
+ * finished jobs for a day before deleting them: for data about a person that must not outlive their
+ * account, nor be acted on after it. A running job deleted here finishes on its worker; settling it then
+ * finds no row, as for a job that expired. Answers how many rows went.
+ */
+export async function deleteJobsWith(executor: Executor, queue: string, field: string, value: string): Promise<number> {
+  let deleted = 0;
+  for (const table of [sql`pgboss.job`, sql`pgboss.archive`]) {
+    const rows = await queryRows<{ id: string }>(
+      executor,
+      sql`delete from ${table} where name = ${queue} and lower(data ->> ${field}) = lower(${value}) returning id`,
+    );
+    deleted += rows.length;
+  }
+  return deleted;
+}

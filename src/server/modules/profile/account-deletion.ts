@@ -11,6 +11,7 @@ import { spendingSettings } from "../../db/schema/spending";
 import { AppError, unauthorized } from "../../http/app-error";
 import { LIVE_CALL_STATUSES } from "../calls/call-status";
 import { announceStreamAccessChange } from "../events/stream-access";
+import { forgetMailTo } from "../../providers/email/mail-jobs";
 import { lockAccounts, requireAnotherAdmin } from "../accounts/admin-standing";
 import { PERSONAL_DATA_SECTIONS, type PersonalDataSection } from "./personal-data";
 
@@ -26,11 +27,13 @@ export function anonymousEmail(userId: string): string {
  * Deletes the signed-in account (decision 037). The person types their email address to
  * confirm. Refused while a call is live: its settlement must find the account as it was.
  * In one transaction: every session and sign-in method (password, Google) goes, with any
- * pending link (the account's open event streams end on every instance); the name and
- * email are replaced by an anonymous placeholder; the person's other personal rows go (spending settings, live events, queued mail, the receipt address,
- * each PersonalDataSection). The ledger, payments and calls stay, under the anonymous
- * account, because the money they record must still add up (the credit audit) and be
- * accountable; so the user row itself stays too, marked deleted. The last administrator cannot delete their account (409 last_admin).
+ * pending link (the account's open event streams end on every instance); the name and email
+ * are replaced by an anonymous placeholder; the person's other personal rows go (spending
+ * settings, live events, mail to the address in the outbox and in the job queue whatever its
+ * state, the receipt address, each PersonalDataSection). The ledger, payments and calls stay,
+ * under the anonymous account, because the money they record must still add up (the credit
+ * audit) and be accountable; so the user row itself stays too, marked deleted. The last
+ * administrator cannot delete their account (409 last_admin).
  */
 export async function deleteOwnAccount(db: Executor, bus: BusPublisher, userId: string, confirmation: string, sections: readonly PersonalDataSection[] = PERSONAL_DATA_SECTIONS): Promise<void> {
   await db.transaction(async (tx) => {
@@ -65,6 +68,7 @@ export async function deleteOwnAccount(db: Executor, bus: BusPublisher, userId: 
     await tx.delete(spendingSettings).where(eq(spendingSettings.userId, userId));
     await tx.delete(userEvents).where(eq(userEvents.userId, userId));
     await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, row.email));
+    await forgetMailTo(tx, row.email);
     await tx.update(payments).set({ receiptEmail: null }).where(eq(payments.userId, userId));
     for (const section of sections) await section.erase(tx, userId);
     await tx

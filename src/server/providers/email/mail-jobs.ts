@@ -1,6 +1,7 @@
 import type { Executor } from "../../db/client";
 import { JOB_QUEUES } from "../../../shared/jobs/job-queues";
 import { defineJob, PermanentJobError, type JobQueue, type RetryPolicy } from "../../jobs/job-queue";
+import { deleteJobsWith } from "../../jobs/job-rows";
 import type { EmailMessage, EmailProvider } from "./email";
 
 /**
@@ -16,6 +17,15 @@ export const sendEmailJob = defineJob<EmailMessage>(JOB_QUEUES.sendEmail);
  * message is dead; a reset link lives an hour, a verification link a day.
  */
 const MAIL_RETRY: RetryPolicy = { retries: 6, delaySeconds: 20, maxDelaySeconds: 20 * 60 };
+
+/**
+ * Removes every message to `address` from the job queue, sent or not (its data holds the address and
+ * the links), in `executor`'s transaction: an account being deleted (decision 037) leaves none behind,
+ * and none still waiting goes out.
+ */
+export async function forgetMailTo(executor: Executor, address: string): Promise<void> {
+  await deleteJobsWith(executor, sendEmailJob.queue, "to", address);
+}
 
 /** Queues messages for the worker. */
 export interface Mailer {
