@@ -44,6 +44,7 @@ export async function latestMail(server: Server, to: string, kind: MailKind): Pr
 
 /** Every message of a kind the local outbox holds for an address, oldest first. */
 export async function allMail(server: Server, to: string, kind: MailKind): Promise<SentMail[]> {
+  await mailSettled(server);
   const rows = await server.database.db
     .select()
     .from(mailOutbox)

@@ -38,7 +38,8 @@ describe("mergeClasses", () => {
       }
     }
     expect(differences).toEqual([]);
-  });
+    // Every pair of several hundred classes through both mergers: seconds of CPU, more while the other workers run.
+  }, 30_000);
 
   it("keeps what variants, importance and a conflicting side set apart", () => {
     for (const list of [
