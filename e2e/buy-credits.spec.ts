@@ -102,6 +102,10 @@ test("a declined card shows the card's message and leaves the balance as it was"
   await expect(balance).toHaveText(/\$10\.00/);
 
   await page.goto("/en/payments");
-  await expect(page.getByRole("row").filter({ has: page.getByRole("cell", { name: "Failed", exact: true }) })).toContainText("$25.00");
+  // The declined purchase is listed, with nothing paid and nothing credited whatever it asked for.
+  const declined = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "Failed", exact: true }) });
+  await expect(declined).toContainText("Nothing paid");
+  await expect(declined).toContainText("Nothing credited");
+  await expect(declined).not.toContainText("$");
   await expect(balance).toHaveText(/\$10\.00/);
 });
