@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { user, verification } from "../db/schema/auth";
+
 /**
  * better-auth's email links carry a signed token (a JWT) whose payload says what the link is
  * for. These read it from a link better-auth built or has just verified, to choose our email:
@@ -25,12 +26,18 @@ export function emailChangeOf(link: string | undefined): EmailChangeToken | null
   } catch {
     return null;
   }
-  const payload = token?.split(".")[1];
+  const parsed = token ? tokenPayload(token) : null;
+  if (parsed?.requestType !== "change-email-verification" || typeof parsed.email !== "string" || typeof parsed.updateTo !== "string") return null;
+  return { email: parsed.email, updateTo: parsed.updateTo };
+}
+
+/** The fields of a link token's payload these functions read, unchecked; null for text that is no JWT. */
+function tokenPayload(token: string): { email?: unknown; updateTo?: unknown; requestType?: unknown; iat?: unknown } | null {
+  const payload = token.split(".")[1];
   if (!payload) return null;
   try {
-    const parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { email?: unknown; updateTo?: unknown; requestType?: unknown };
-    if (parsed.requestType !== "change-email-verification" || typeof parsed.email !== "string" || typeof parsed.updateTo !== "string") return null;
-    return { email: parsed.email, updateTo: parsed.updateTo };
+    const parsed: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    return typeof parsed === "object" && parsed !== null ? parsed : null;
   } catch {
     return null;
   }
@@ -61,16 +68,10 @@ export async function revokeEmailChangeLinks(db: Executor, userId: string, linkL
 
 /** The email-change step a verify-email token is for, its account's address and when it was issued; null for any other token. */
 function emailChangeStep(token: string): { email: string; issuedAtSeconds: number } | null {
-  const payload = token.split(".")[1];
-  if (!payload) return null;
-  try {
-    const parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { email?: unknown; requestType?: unknown; iat?: unknown };
-    if (parsed.requestType !== "change-email-confirmation" && parsed.requestType !== "change-email-verification") return null;
-    if (typeof parsed.email !== "string" || typeof parsed.iat !== "number") return null;
-    return { email: parsed.email, issuedAtSeconds: parsed.iat };
-  } catch {
-    return null;
-  }
+  const parsed = tokenPayload(token);
+  if (parsed?.requestType !== "change-email-confirmation" && parsed?.requestType !== "change-email-verification") return null;
+  if (typeof parsed.email !== "string" || typeof parsed.iat !== "number") return null;
+  return { email: parsed.email, issuedAtSeconds: parsed.iat };
 }
 
 /**

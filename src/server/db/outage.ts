@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./client";
+import { errorChain } from "./error-chain";
 
 /** Socket errors of a database that cannot be reached. */
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ECONNABORTED"]);
@@ -20,15 +21,11 @@ const UNAVAILABLE_MESSAGES =
  * the driver's error.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (typeof current === "object" && current !== null && !seen.has(current)) {
-    seen.add(current);
+  for (const current of errorChain(error)) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
     if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
     if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }

@@ -1,3 +1,5 @@
+import { errorChain } from "./error-chain";
+
 /** SQLSTATEs of a transaction PostgreSQL rolled back because another one ran at the same time. */
 const CONFLICT_STATES = new Set([
   // deadlock_detected: two transactions each waited for a row the other held.
@@ -12,9 +14,7 @@ const CONFLICT_STATES = new Set([
  * a moment later: it is a conflict to answer as such, not a failure of ours.
  */
 export function isTransactionConflict(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let current: unknown = error; typeof current === "object" && current !== null && !seen.has(current); current = (current as { cause?: unknown }).cause) {
-    seen.add(current);
+  for (const current of errorChain(error)) {
     const { code } = current as { code?: unknown };
     if (typeof code === "string" && CONFLICT_STATES.has(code)) return true;
   }

@@ -94,6 +94,14 @@ function renderSection(path: string | { pathname: string; state: unknown } = "/e
 const numberInput = () => screen.getByLabelText<HTMLInputElement>("Phone number");
 const countryTrigger = () => screen.getByRole("combobox");
 
+/** The section as a visitor with no balance sees it, once it has settled on its first country. */
+async function openAsVisitor() {
+  auth.current = signedOut;
+  stubApi({ current: "0.0000" });
+  renderSection();
+  await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+}
+
 /** Types a number, presses Start Call and Call now: the device's call, once it is placed. */
 async function placeCall(number: string) {
   fireEvent.change(numberInput(), { target: { value: number } });
@@ -125,10 +133,7 @@ describe("the call section", () => {
   });
 
   it("fills the country and the number from a pasted +number, and keeps digits only up to the limit", async () => {
-    auth.current = signedOut;
-    stubApi({ current: "0.0000" });
-    renderSection();
-    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    await openAsVisitor();
     fireEvent.paste(numberInput(), { clipboardData: { getData: () => "+44 7400 123456" } });
     await waitFor(() => expect(countryTrigger().textContent).toContain("United Kingdom"));
     expect(numberInput().value).toBe("7400123456");
@@ -139,10 +144,7 @@ describe("the call section", () => {
   });
 
   it("switches the country on a +number typed key by key, keeping every digit, as a pasted one does", async () => {
-    auth.current = signedOut;
-    stubApi({ current: "0.0000" });
-    renderSection();
-    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    await openAsVisitor();
     const user = userEvent.setup();
     await user.click(numberInput());
     await user.keyboard("+44 20 7946 0000");
@@ -151,10 +153,7 @@ describe("the call section", () => {
   });
 
   it("shows the + while a calling code is typed, and reads digits after an unknown code as national ones", async () => {
-    auth.current = signedOut;
-    stubApi({ current: "0.0000" });
-    renderSection();
-    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    await openAsVisitor();
     for (const text of ["+", "+4"]) {
       fireEvent.change(numberInput(), { target: { value: text } });
       expect(numberInput().value).toBe(text);
@@ -166,10 +165,7 @@ describe("the call section", () => {
   });
 
   it("reads a +number inserted in one go (autofill) whole, past the national digits' limit", async () => {
-    auth.current = signedOut;
-    stubApi({ current: "0.0000" });
-    renderSection();
-    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    await openAsVisitor();
     // A browser cuts text inserted in one go (autofill, Playwright's fill) to the field's maxLength, which
     // happy-dom does not: done here as the browser would.
     const text = "+44 20 7946 0000";
@@ -180,10 +176,7 @@ describe("the call section", () => {
   });
 
   it("still reads national digits under the country picked, and a number typed with 00 as international", async () => {
-    auth.current = signedOut;
-    stubApi({ current: "0.0000" });
-    renderSection();
-    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    await openAsVisitor();
     const user = userEvent.setup();
     await user.click(numberInput());
     await user.keyboard("(202) 555-0123");
@@ -196,10 +189,7 @@ describe("the call section", () => {
   });
 
   it("moves a +1 number typed key by key to its own country once it is whole, as a pasted one does", async () => {
-    auth.current = signedOut;
-    stubApi({ current: "0.0000" });
-    renderSection();
-    await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
+    await openAsVisitor();
     const user = userEvent.setup();
     await user.click(numberInput());
     await user.keyboard("+1 416 555 0123");
