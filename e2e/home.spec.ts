@@ -71,8 +71,15 @@ test.describe("a visitor on a phone", () => {
     // The step numbers sit on the start side: the right in Arabic.
     const step = page.getByRole("heading", { level: 3, name: text(ar, "index.how.account.title") });
     const number = step.locator("xpath=ancestor::li[1]/span");
-    const [stepBox, numberBox] = [await step.boundingBox(), await number.boundingBox()];
-    expect(numberBox!.x).toBeGreaterThan(stepBox!.x);
+    // Read once both are laid out: a box is null while the app takes the section over.
+    await expect(step).toBeVisible();
+    await expect(number).toBeVisible();
+    await expect
+      .poll(async () => {
+        const [stepBox, numberBox] = [await step.boundingBox(), await number.boundingBox()];
+        return stepBox !== null && numberBox !== null && numberBox.x > stepBox.x;
+      })
+      .toBe(true);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
   });
 });
