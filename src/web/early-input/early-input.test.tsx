@@ -3,7 +3,8 @@ import { use, useEffect, useState } from "react";
 import { Tabs } from "radix-ui";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CommittedBoundary } from "../lib/committed-boundary";
 import { Island } from "../lib/islands";
 import { captureEarlyInput } from "./early-input";
 
@@ -107,6 +108,19 @@ function IslandPage({ gate }: { gate: Promise<void> | null }) {
         <CallForm />
         <Later gate={gate} />
       </Island>
+      {gate ? <Ready /> : null}
+    </>
+  );
+}
+
+/** As a signed-in customer's home: the call form in no island, in the page's own boundary (the app shell's), beside a part still coming. */
+function BoundaryPage({ gate }: { gate: Promise<void> | null }) {
+  return (
+    <>
+      <CommittedBoundary fallback={<p>Loading</p>}>
+        <CallForm />
+        <Later gate={gate} />
+      </CommittedBoundary>
       {gate ? <Ready /> : null}
     </>
   );
@@ -234,28 +248,54 @@ describe("input before the app has taken over", () => {
     await waitFor(() => expect(seen).toEqual(["call "]), { timeout: 2000 });
   });
 
-  it("waits to give the text back and make the press until React has committed the island they are in, not only rendered it", async () => {
+  /**
+   * The page typed into (`number`) and pressed before the app runs; the app then takes it over but for a part
+   * beside the form still coming, which holds the form's boundary back. Returns what lets that part in.
+   */
+  async function heldBackPage(Page: typeof BoundaryPage, number: string): Promise<() => void> {
     container = document.body.appendChild(document.createElement("div"));
     container.id = "root";
-    container.innerHTML = renderToString(<IslandPage gate={null} />);
+    container.innerHTML = renderToString(<Page gate={null} />);
     captureEarlyInput(window);
-    typeInto(screen.getByLabelText("Number"), "+44 20 7946 0958");
+    typeInto(screen.getByLabelText("Number"), number);
     fireEvent.click(screen.getByRole("button", { name: "Start call" }));
-
     let open = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
     await act(async () => {
-      root = hydrateRoot(container, <IslandPage gate={gate} />);
+      root = hydrateRoot(container, <Page gate={gate} />);
     });
-    // The page is ready and the form's elements carry React's fibers, but the island is not taken over.
+    return open;
+  }
+
+  it.each([
+    { part: "the island they are in", Page: IslandPage, number: "+44 20 7946 0958" },
+    { part: "the page's own boundary, outside any island (a customer's home)", Page: BoundaryPage, number: "2025550123" },
+  ])("waits to give the text back and make the press until React has committed $part, not only rendered it", async ({ Page, number }) => {
+    const open = await heldBackPage(Page, number);
+    // The page is ready and the form's elements carry React's fibers, but the part is not committed.
     expect(document.documentElement.dataset.appReady).toBe("true");
     expect(Object.keys(screen.getByLabelText("Number")).some((key) => key.startsWith("__reactFiber$"))).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(seen).toEqual([]);
 
     await act(async () => open());
-    await waitFor(() => expect(seen).toEqual(["call +44 20 7946 0958"]), { timeout: 2000 });
-    expect((screen.getByLabelText("Number") as HTMLInputElement).value).toBe("+44 20 7946 0958");
+    await waitFor(() => expect(seen).toEqual([`call ${number}`]), { timeout: 2000 });
+    expect((screen.getByLabelText("Number") as HTMLInputElement).value).toBe(number);
+  });
+
+  it("keeps waiting for a boundary that takes longer than a slow phone's usual takeover, and then the press sees the text", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const open = await heldBackPage(BoundaryPage, "2025550123");
+      // Half a minute on a phone still fetching the part's code: nothing is made on a part React would not hear.
+      await act(async () => vi.advanceTimersByTimeAsync(30_000));
+      expect(seen).toEqual([]);
+      await act(async () => open());
+      await act(async () => vi.advanceTimersByTimeAsync(1_000));
+      expect(seen).toEqual(["call 2025550123"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("leaves the app alone once it runs", async () => {

@@ -6,7 +6,7 @@
  * reach no handler (or, on a form's button, post the form to the page's own address).
  *
  * This runs inline in the page's head, before anything else, so it is self-contained:
- * nothing but the browser, and two attribute names shared with the islands. Until
+ * nothing but the browser, and the attribute names shared with the app's boundaries. Until
  * `<html data-app-ready>` (set when React has committed the page, src/web/main.tsx) it
  * notes each field typed into and holds every press of a button, every form submission and
  * every key pressed outside a field back from the page. Once the app is ready it replays
@@ -14,7 +14,7 @@
  * or key is made again, waiting each time until React has taken over the part of the page
  * it lands on.
  */
-import { ISLAND_ATTRIBUTE, TAKEN_OVER_ATTRIBUTE } from "../lib/island-markers";
+import { BOUNDARY_ATTRIBUTE, TAKEN_OVER_ATTRIBUTE } from "../lib/boundary-markers";
 
 /** What a press before the app runs may land on: a button of any kind. Links work without the app, as links. */
 const PRESSABLE = 'button, input[type="submit"], input[type="button"], input[type="image"], [role="button"]';
@@ -22,8 +22,13 @@ const PRESSABLE = 'button, input[type="submit"], input[type="button"], input[typ
 const APP_ROOT = "#root";
 /** Set on <html> by the app once React has committed the page. */
 const READY_ATTRIBUTE = "data-app-ready";
-/** How long a replay waits for React to take over the part of the page it lands on, before making it anyway. */
-const TAKEOVER_WAIT_MS = 10_000;
+/**
+ * How long a replay waits for the boundaries around what it lands on to say they are committed: as long as a
+ * slow phone on a poor connection may take to fetch a part's code and data, and then it is made anyway.
+ */
+const BOUNDARY_WAIT_MS = 120_000;
+/** How long it then waits for React's own mark on the element (its fiber), before making it anyway. */
+const FIBER_WAIT_MS = 10_000;
 const TAKEOVER_POLL_MS = 16;
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -154,24 +159,38 @@ function press(win: Window & typeof globalThis, target: HTMLElement) {
 }
 
 /**
- * Waits until React has taken `element` over, or until TAKEOVER_WAIT_MS has passed: a part
- * still as the server wrote it is then hydrated by React on the replayed event itself.
- * React marks an element with its own fiber property (named so by react-dom since React 17)
- * while it renders it, before that render is committed, and a render of a part of the page
- * can be set aside (it yields or suspends): text given back then was reset by the commit
- * that followed, and a press reached no handler. In an island (islands.tsx), the element is
- * taken over once the island says its content is committed. Outside the islands only the
- * fiber is read: that part of the page is committed with the page (data-app-ready), or, in
- * a page's own Suspense boundary, hydrated by React on the replayed event itself.
- * An element React has removed meanwhile ends the wait.
+ * Waits until React has taken `element` over. Every Suspense boundary around server-rendered
+ * content says on its wrapper when React has committed it (committed-boundary.tsx; an island
+ * is one): until then an event on the part is dropped by React whenever it cannot hydrate the
+ * boundary on the spot, its code or data still coming. That wait is our own attribute's, and
+ * as long as the part takes (BOUNDARY_WAIT_MS at most). React also marks an element with its
+ * own fiber property (named so by react-dom since React 17) while it renders it, which the
+ * element outside every boundary has once the page is ready: that wait is bounded by
+ * FIBER_WAIT_MS, so a react-dom that named it otherwise would delay a replay, not lose it.
+ * Reading the fiber alone is not enough: React sets it before committing, and a render of a
+ * boundary can be set aside (it yields or suspends), so text given back then was reset by the
+ * commit that followed, or never heard (decision 053). An element React has removed meanwhile
+ * ends the wait.
  */
-function takenOver(win: Window & typeof globalThis, element: Element): Promise<void> {
-  const island = element.closest(`[${ISLAND_ATTRIBUTE}]`);
-  const hydrated = () => Object.keys(element).some((key) => key.startsWith("__reactFiber$")) && (!island || island.hasAttribute(TAKEN_OVER_ATTRIBUTE));
-  const deadline = Date.now() + TAKEOVER_WAIT_MS;
+async function takenOver(win: Window & typeof globalThis, element: Element): Promise<void> {
+  await waitFor(win, () => boundariesCommitted(element), BOUNDARY_WAIT_MS, element);
+  await waitFor(win, () => Object.keys(element).some((key) => key.startsWith("__reactFiber$")), FIBER_WAIT_MS, element);
+}
+
+/** Whether every boundary `element` is in says its content is committed. */
+function boundariesCommitted(element: Element): boolean {
+  for (let boundary = element.closest(`[${BOUNDARY_ATTRIBUTE}]`); boundary; boundary = boundary.parentElement?.closest(`[${BOUNDARY_ATTRIBUTE}]`) ?? null) {
+    if (!boundary.hasAttribute(TAKEN_OVER_ATTRIBUTE)) return false;
+  }
+  return true;
+}
+
+/** Resolves once `done()` holds, `element` has left the page, or `limitMs` has passed. */
+function waitFor(win: Window & typeof globalThis, done: () => boolean, limitMs: number, element: Element): Promise<void> {
+  const deadline = Date.now() + limitMs;
   return new Promise((resolve) => {
     const check = () => {
-      if (hydrated() || !element.isConnected || Date.now() > deadline) resolve();
+      if (done() || !element.isConnected || Date.now() > deadline) resolve();
       else win.setTimeout(check, TAKEOVER_POLL_MS);
     };
     check();

@@ -1,5 +1,5 @@
-import { Suspense, use, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { TAKEN_OVER_ATTRIBUTE } from "./island-markers";
+import { use, useState, type ReactNode } from "react";
+import { CommittedBoundary } from "./committed-boundary";
 
 /**
  * Parts of a server-rendered page that React takes over only when someone is about to use
@@ -130,43 +130,24 @@ export function watchIslands(root: HTMLElement): () => void {
 
 /**
  * A part of the page hydrated on its own. `name` is unique on the page; `deferred` parts
- * wait to be needed (see above). One element with `display: contents` marks it, so the
- * layout is unchanged and the browser side can find it before React runs; it says when React
- * has committed the part's content (`data-taken-over`), for what waits to act on it.
+ * wait to be needed (see above). Its wrapper (committed-boundary.tsx) lets the browser side
+ * find it before React runs, and says when React has committed the part's content, for what
+ * waits to act on it.
  */
 export function Island({ name, deferred = false, children }: { name: string; deferred?: boolean; children: ReactNode }) {
   // Rendered again by its parent (new children): what it shows may have changed, so it cannot stay the server's DOM.
   const [first] = useState(children);
-  const wrapper = useRef<HTMLDivElement>(null);
   if (children !== first && deferred && isWaiting(name)) releaseIsland(name);
-  return (
-    // data-island: ISLAND_ATTRIBUTE (island-markers.ts), written out for the type checker.
-    <div ref={wrapper} data-island={name} data-deferred={deferred ? "" : undefined} className="contents">
-      {deferred ? (
-        <Suspense fallback={<ServerCopy name={name} />}>
-          <WaitUntilNeeded name={name}>
-            {children}
-            <MarkTakenOver wrapper={wrapper} />
-          </WaitUntilNeeded>
-        </Suspense>
-      ) : (
-        <Suspense fallback={null}>
-          {children}
-          <MarkTakenOver wrapper={wrapper} />
-        </Suspense>
-      )}
-    </div>
+  // data-island: ISLAND_ATTRIBUTE (boundary-markers.ts), written out for the type checker.
+  return deferred ? (
+    <CommittedBoundary data-island={name} data-deferred="" fallback={<ServerCopy name={name} />}>
+      <WaitUntilNeeded name={name}>{children}</WaitUntilNeeded>
+    </CommittedBoundary>
+  ) : (
+    <CommittedBoundary data-island={name} fallback={null}>
+      {children}
+    </CommittedBoundary>
   );
-}
-
-/**
- * Marks the island's wrapper once its content is committed: its effects run only then (not
- * for the fallback), and after the wrapper's ref is set, which a layout effect of the same
- * commit could run before. Once taken over, an island stays so: React never gives it back to the server's HTML.
- */
-function MarkTakenOver({ wrapper }: { wrapper: RefObject<HTMLDivElement | null> }) {
-  useEffect(() => wrapper.current?.setAttribute(TAKEN_OVER_ATTRIBUTE, ""), [wrapper]);
-  return null;
 }
 
 function WaitUntilNeeded({ name, children }: { name: string; children: ReactNode }) {

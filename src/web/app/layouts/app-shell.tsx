@@ -1,8 +1,9 @@
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n/use-translation";
 import { Outlet } from "react-router";
 import { PageSpinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth/use-auth";
+import { CommittedBoundary } from "../../lib/committed-boundary";
 import { Island } from "../../lib/islands";
 import { useSessionWatch } from "../../features/accounts/use-session-watch";
 import { useAccountLanguage } from "../../features/accounts/use-account-language";
@@ -35,9 +36,8 @@ export function AppShell({ children }: { children?: ReactNode }) {
           <SiteHeader />
         </Island>
         <div className="flex-1 pt-16">
-          <Suspense fallback={<PageSpinner />}>
-            {children ?? <Outlet />}
-          </Suspense>
+          {/* The page's own boundary says when it is taken over: a signed-in page's parts are in no island. */}
+          <CommittedBoundary fallback={<PageSpinner />}>{children ?? <Outlet />}</CommittedBoundary>
         </div>
         <Island name="footer" deferred>
           <SiteFooter />

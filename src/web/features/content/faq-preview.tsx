@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { CommittedBoundary } from "../../lib/committed-boundary";
 import { useTranslation } from "../../lib/i18n/use-translation";
 import { Link } from "react-router";
 import { Spinner } from "../../components/ui/spinner";
@@ -28,9 +29,9 @@ export function FaqPreview() {
       </h2>
       <div className="mt-6">
         {ready ? (
-          <Suspense fallback={<Waiting />}>
+          <CommittedBoundary fallback={<Waiting />}>
             <FaqAccordion ids={HOME_FAQ_IDS} />
-          </Suspense>
+          </CommittedBoundary>
         ) : (
           <Waiting />
         )}
