@@ -236,7 +236,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     reconcile: (callSid) => reconcileCall(readyCallsDeps(), callSid, { recheck: false }),
     alone,
   });
-  callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log, metrics: metrics.calls };
+  callsDeps = { db: database.db, bus, jobs, carrier, rates, publicUrl: config.publicUrl, log, metrics: metrics.calls, grantSecret: secret };
   const checkoutSecret = localCheckoutSecret(config, () => loadOrCreateSecrets(config.dataDir).localCheckoutSecret);
   const payments = (options.payments ?? choosePayments)({ config, localCheckoutSecret: checkoutSecret, log });
 
@@ -277,7 +277,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerAdminPaymentsRoutes(app, { db: database.db, bus, provider: payments });
   const openStreams = registerEventStream(app, { db: database.db, bus, heartbeatMs: options.heartbeatMs ?? 25_000, announcers: [priceChangeAnnouncer(rates)] });
   exposeMetrics(app, metrics, { db: database.db, jobs: jobs.admin, carrier: carrier.name, log: app.log, openStreams, pool: database.pool, token: config.metricsToken });
-  registerVoiceRoutes(app, { carrier, db: database.db, rates });
+  registerVoiceRoutes(app, { carrier, db: database.db, rates, grantSecret: secret });
   // The local carrier's signalling and its ring webhook exist only when it is the carrier (not beside Twilio).
   const localWebhooks = carrier instanceof LocalCarrier ? [ringWebhook(carrier.calls, carrierSecret, log)] : [];
   if (carrier instanceof LocalCarrier) registerLocalCarrierRoutes(app, carrier.calls, (token) => carrier.verifyVoiceToken(token));

@@ -261,7 +261,8 @@ describe.each(engines.filter((engine) => engine === "postgres"))("PostgreSQL ter
       await eachBuysAgain(answers, customers.map(() => 1));
       for (let round = 0; round < TERMINATIONS; round += 1) {
         const before = answers.map(succeeded);
-        expect(await terminateBackends()).toBeGreaterThan(0);
+        // Under load the server may hold no connection at the instant this looks (once seen in a full run): end the next it opens.
+        await vi.waitFor(async () => expect(await terminateBackends()).toBeGreaterThan(0), { timeout: 10_000, interval: 50 });
         await eachBuysAgain(answers, before);
         expect(isRunning(server.pid), server.output()).toBe(true);
       }

@@ -34,10 +34,12 @@ export const voiceToken = defineEndpoint({
   method: "POST",
   path: "/api/voice/token",
   access: "user",
-  summary: "A voice access token for the browser's device (identity = the user's id, 1 h)",
+  summary: "A voice access token for the browser's device (identity = the user's id, 1 h), and the call grant its calls carry",
   response: z.object({
     token: z.string(),
     identity: z.string(),
+    /** Sent with every call the device places (the `Grant` call parameter): the gate lets a call through only while the sign-in it names is live. */
+    grant: z.string(),
     carrier: z.enum(CARRIERS),
     expiresAt: timestamp,
   }),

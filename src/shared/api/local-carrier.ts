@@ -20,7 +20,8 @@ export const localCarrierDial = defineEndpoint({
   path: "/api/local-carrier/calls",
   access: "user",
   summary: "Local carrier: place an outgoing call (WebRTC offer in, answer out)",
-  body: z.object({ token, to: z.string().min(1).max(40), sdp }),
+  // grant: the call grant that came with the token (the gate checks it), a call parameter as with Twilio.
+  body: z.object({ token, to: z.string().min(1).max(40), sdp, grant: z.string().max(300).optional() }),
   response: z.object({ callSid, sdp }),
   status: 201,
 });

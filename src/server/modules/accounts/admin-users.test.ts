@@ -216,7 +216,7 @@ describe.each(engines)("admin users on %s", (engine) => {
 
     const browser = await openBrowserPeer();
     browsers.push(browser);
-    const { callSid } = await dialOnLocalCarrier(server, customer.cookie, "+442079460123", browser);
+    const { callSid, grant: grantBeforeTheBan } = await dialOnLocalCarrier(server, customer.cookie, "+442079460123", browser);
     const callLog = async () => (await server.database.db.select().from(callLogs).where(eq(callLogs.callSid, callSid)))[0];
     await vi.waitFor(async () => expect((await callLog())?.status).toBe("answered"), { timeout: 5000 });
 
@@ -240,7 +240,7 @@ describe.each(engines)("admin users on %s", (engine) => {
 
     // A call placed with a device token from before the ban is refused at the gate, recorded with its reason.
     const next = newCallSid();
-    await placeCall(server, { callSid: next, userId: customer.id, to: "+442079460123" });
+    await placeCall(server, { callSid: next, userId: customer.id, to: "+442079460123", grant: grantBeforeTheBan });
     const [refused] = await server.database.db.select().from(callLogs).where(eq(callLogs.callSid, next));
     expect(refused).toMatchObject({ status: "failed", refusalReason: "account_banned", costUsd: "0.0000" });
 

@@ -5,7 +5,7 @@ import { parseMoney } from "../../../shared/money";
 import { callLogs, callStatusUpdates } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
 import { TwilioCarrier, type TwilioCallsApi } from "../../providers/telephony/twilio/twilio-carrier";
-import { grant, newCallSid } from "../../test/calls";
+import { callGrantFor, grant, newCallSid } from "../../test/calls";
 import { engines } from "../../test/engines";
 import { eventually } from "../../test/eventually";
 import { buildUser } from "../../test/factories";
@@ -57,7 +57,7 @@ describe.each(engines)("the watch over Twilio calls on %s", (engine) => {
     const person = await buildUser(server);
     await grant(server, person.id, "3.00");
     const callSid = newCallSid();
-    const voice = await fromTwilio(VOICE_WEBHOOK_PATH, { AccountSid: TWILIO_ENV.TWILIO_ACCOUNT_SID, CallSid: callSid, CallStatus: "ringing", Direction: "inbound", From: `client:${person.id}`, To: UK_MOBILE });
+    const voice = await fromTwilio(VOICE_WEBHOOK_PATH, { AccountSid: TWILIO_ENV.TWILIO_ACCOUNT_SID, CallSid: callSid, CallStatus: "ringing", Direction: "inbound", From: `client:${person.id}`, To: UK_MOBILE, Grant: await callGrantFor(server, person.id) });
     expect(voice.statusCode).toBe(200);
     const leg = newCallSid();
     for (const [index, status] of ["initiated", "ringing", "in-progress"].entries()) {

@@ -20,7 +20,7 @@ import { callMetrics } from "../../metrics/call-metrics";
 import { lockCall } from "./call-status";
 import { settleCall } from "./settlement";
 import { postCarrierWebhook } from "../../providers/telephony/webhook-signature";
-import { grant, newCallSid, placeCall, reportStatus } from "../../test/calls";
+import { callGrantFor, grant, newCallSid, placeCall, reportStatus } from "../../test/calls";
 import { parseGateAnswer, STATUS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from "./twiml";
 
 /** A UK mobile the shipped deck sells at 0.0580 a minute. */
@@ -389,6 +389,8 @@ describe.each(everyEngine)("Twilio at its HTTP boundary on %s", (engine) => {
       From: `client:${person.id}`,
       To: UK_MOBILE,
       ApiVersion: "2010-04-01",
+      // The device's own call parameter, which Twilio forwards beside its own fields.
+      Grant: await callGrantFor(server, person.id),
     });
     expect(voice.statusCode).toBe(200);
     expect(voice.headers["content-type"]).toMatch(/^text\/xml/);

@@ -15,12 +15,12 @@ export interface CarrierLink {
   publicUrl: string;
 }
 
-/** Asks the gate about a call the device places: dial (number, time limit to enforce, caller id) or reject. */
-export async function askGate(link: CarrierLink, call: { callSid: string; userId: string; to: string }): Promise<GateAnswer> {
+/** Asks the gate about a call the device places, with the device's call grant: dial (number, time limit to enforce, caller id) or reject. */
+export async function askGate(link: CarrierLink, call: { callSid: string; userId: string; to: string; grant: string }): Promise<GateAnswer> {
   const answer = await postCarrierWebhook(link.app, {
     ...link,
     path: VOICE_WEBHOOK_PATH,
-    params: { CallSid: call.callSid, From: `client:${call.userId}`, To: call.to, Direction: "inbound" },
+    params: { CallSid: call.callSid, From: `client:${call.userId}`, To: call.to, Direction: "inbound", Grant: call.grant },
   });
   if (answer.statusCode !== 200 || !answer.contentType.startsWith("text/xml")) {
     throw new Error(`the gate answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);

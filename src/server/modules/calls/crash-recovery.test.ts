@@ -79,10 +79,10 @@ describe.each(everyEngine)("a call live when the server process died, on %s", (e
 
   /** The device's side of a call, as the web app's local device places it: a voice token, an offer, the answer. */
   async function dial(cookie: string, to: string): Promise<string> {
-    const token = (await api("POST", "/api/voice/token", cookie)).json.token as string;
+    const { token, grant } = (await api("POST", "/api/voice/token", cookie)).json as { token: string; grant: string };
     const browser = await openBrowserPeer();
     browsers.push(browser);
-    const placed = await api("POST", "/api/local-carrier/calls", cookie, { token, to, sdp: browser.offer });
+    const placed = await api("POST", "/api/local-carrier/calls", cookie, { token, to, sdp: browser.offer, grant });
     expect(placed.status).toBe(201);
     await browser.accept(placed.json.sdp as string);
     return placed.json.callSid as string;

@@ -16,6 +16,8 @@ export interface CallsDeps {
   /** PUBLIC_URL: the address the carrier signs its webhooks for and posts the status events to. */
   publicUrl: string;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** Signs and checks the call grants that tie a device's calls to its sign-in (call-grant.ts). */
+  grantSecret: string;
   /** This server's call counters (metrics/call-metrics.ts), told once each change commits. */
   metrics: CallMetrics;
 }

@@ -15,6 +15,7 @@ import { spendingAllowance } from "../profile/spending";
 import type { Quote } from "../rates/quote";
 import { LIVE_CALL_STATUSES, publishCallStatus } from "./call-status";
 import type { CallsDeps } from "./deps";
+import { grantStillLive } from "./call-grant";
 import { dialledNumberOf } from "./dialled-number";
 import { reconcileCallJob, RECONCILE_MARGIN_SECONDS } from "./reconcile";
 import { callTimeLimit, MIN_CALL_SECONDS } from "./time-limit";
@@ -27,6 +28,8 @@ export const voicePayload = z.object({
   To: z.string().max(64).default(""),
   AccountSid: z.string().max(64).optional(),
   Direction: z.string().max(32).optional(),
+  /** The call grant the device got with its voice token (call-grant.ts), forwarded by the carrier as a call parameter. */
+  Grant: z.string().max(300).optional(),
 });
 export type VoicePayload = z.infer<typeof voicePayload>;
 
@@ -37,7 +40,8 @@ const twiml = (body: string): WebhookResult => ({ reply: { contentType: TWIML_CO
 
 /**
  * The gate: every call a device places asks here first, and only a yes reaches the
- * network. Who is calling (the token's identity, `client:<userId>`), whether the number
+ * network. Who is calling (the token's identity, `client:<userId>`, from a sign-in still live:
+ * the call grant, call-grant.ts), whether the number
  * may be called and at what price (quoteNumber, the one pricing entry point), one live
  * call per account, a balance worth a minute at least, and no more than today's spending
  * limit leaves (the time limit is cut to it, profile/spending.ts). The price, the carrier's price,
@@ -55,14 +59,16 @@ export async function gateCall(deps: CallsDeps, tx: Executor, payload: VoicePayl
   }
 
   const quote = deps.rates.quote(payload.To);
-  if (!quote.ok) return refuse(deps, tx, caller.id, payload, quote.reason, null);
-
+  const knownQuote = quote.ok ? quote : null;
   // First the balance row's lock, then the live-call check and the balance: see lockBalance.
   const balance = await lockBalance(tx, caller.id);
   // The account was deleted or banned while this call was on its way (deletion and a ban take the same lock first).
   const standing = await standingOf(tx, caller.id);
-  if (standing === "deleted") return refuse(deps, tx, caller.id, payload, "unknown_caller", quote);
-  if (standing === "banned") return refuse(deps, tx, caller.id, payload, "account_banned", quote);
+  if (standing === "deleted") return refuse(deps, tx, caller.id, payload, "unknown_caller", knownQuote);
+  if (standing === "banned") return refuse(deps, tx, caller.id, payload, "account_banned", knownQuote);
+  // A token outliving its sign-in (signed out, a new password, every session ended) places nothing.
+  if (!(await grantStillLive(tx, deps.grantSecret, payload.Grant, caller.id))) return refuse(deps, tx, caller.id, payload, "unknown_caller", knownQuote);
+  if (!quote.ok) return refuse(deps, tx, caller.id, payload, quote.reason, null);
   const live = await tx
     .select({ id: callLogs.id })
     .from(callLogs)

@@ -6,7 +6,7 @@ import { callLogs, callStatusUpdates } from "../../db/schema/calls";
 import { ledgerEntries } from "../../db/schema/credits";
 import type { CarrierCall } from "../../providers/telephony/carrier";
 import { LocalCarrierSigning } from "../../providers/telephony/local/local-carrier-signing";
-import { carrierLink, grant, newCallSid, placeCall, reportStatus } from "../../test/calls";
+import { callGrantFor, carrierLink, grant, newCallSid, placeCall, reportStatus } from "../../test/calls";
 import { askGate, reportCallStatus } from "./carrier-client";
 import { engines } from "../../test/engines";
 import { eventually } from "../../test/eventually";
@@ -42,7 +42,7 @@ describe.each(engines)("reconciling calls whose final status never came on %s", 
       },
     });
     const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-    deps = { db: server.database.db, bus: server.bus, jobs: server.jobs, carrier, rates: { quote: () => ({ ok: false, reason: "no_rate" }) }, publicUrl: server.config.publicUrl, log: quiet, metrics: callMetrics(new Registry()) };
+    deps = { db: server.database.db, bus: server.bus, jobs: server.jobs, carrier, rates: { quote: () => ({ ok: false, reason: "no_rate" }) }, publicUrl: server.config.publicUrl, log: quiet, metrics: callMetrics(new Registry()), grantSecret: "reconcile-test-secret" };
   });
   afterAll(() => server.close());
 
@@ -158,14 +158,15 @@ describe.each(engines)("reconciling calls whose final status never came on %s", 
     await grant(server, person.id, "0.2000");
     const link = carrierLink(server);
     const callSid = newCallSid();
-    const answer = await askGate(link, { callSid, userId: person.id, to: UK_MOBILE });
+    const callGrant = await callGrantFor(server, person.id);
+    const answer = await askGate(link, { callSid, userId: person.id, to: UK_MOBILE, grant: callGrant });
     // 0.20 / 0.058 buys 3 whole minutes.
     expect(answer).toEqual({ kind: "dial", e164: UK_MOBILE, timeLimitSeconds: 180, callerId: "+15005550006", statusCallbackUrl: `${server.config.publicUrl}${STATUS_WEBHOOK_PATH}` });
     const legSid = newCallSid();
     for (const status of ["initiated", "ringing", "in-progress"] as const) expect((await reportCallStatus(link, { callSid, legSid, status })).accepted).toBe(true);
     expect((await reportCallStatus(link, { callSid, legSid, status: "completed", talkSeconds: 180 })).accepted).toBe(true);
     expect(await callOf(callSid)).toMatchObject({ status: "completed", billedMinutes: 3, costUsd: "0.1740" });
-    expect(await askGate(link, { callSid: newCallSid(), userId: person.id, to: UK_MOBILE })).toEqual({ kind: "reject" });
+    expect(await askGate(link, { callSid: newCallSid(), userId: person.id, to: UK_MOBILE, grant: callGrant })).toEqual({ kind: "reject" });
     expect((await reportCallStatus(link, { callSid: newCallSid(), legSid, status: "ringing" })).accepted).toBe(false);
   });
 });

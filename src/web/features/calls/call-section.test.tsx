@@ -57,7 +57,7 @@ const signedIn: AuthState = { ...signedOut, status: "authenticated", userId: "u1
 
 function stubApi(balance: { current: string }, rate = "0.0266") {
   return stubRatesApi((url, init) => {
-    if (url.pathname === "/api/voice/token") return json({ token: "tok", identity: "u1", carrier: "local", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    if (url.pathname === "/api/voice/token") return json({ token: "tok", identity: "u1", grant: "grant-1", carrier: "local", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     if (url.pathname === "/api/credits/balance") return json({ balance: balance.current });
     if (url.pathname === "/api/rates/lookup") {
       const { number } = JSON.parse(String(init?.body)) as { number: string };

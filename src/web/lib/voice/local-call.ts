@@ -7,6 +7,8 @@ import type { CallDirection, CallHandleStatus, VoiceCall, VoiceCallEvents } from
 export interface LocalCallDeps {
   signalling: LocalSignalling;
   token: () => string;
+  /** The call grant that came with the token, sent with a call placed (voice-device.ts). */
+  grant: () => string;
   openMicrophone: () => Promise<MediaStream>;
   createPeerConnection: () => RTCPeerConnection;
   /** How often the media statistics are read during a call. */
@@ -73,7 +75,7 @@ export class LocalCall extends Emitter<VoiceCallEvents> implements VoiceCall {
   async dial(to: string): Promise<void> {
     try {
       const offer = await this.openPeer();
-      const answer = await this.deps.signalling.dial(this.deps.token(), to, offer);
+      const answer = await this.deps.signalling.dial(this.deps.token(), to, offer, this.deps.grant());
       this.sid = answer.callSid;
       if (this.current === "closed") {
         // Cancelled while the dial was on its way: end it at the carrier too.

@@ -8,7 +8,7 @@ export type LocalCallEvent = LiveEventMap["local_carrier.call"];
 
 /** How the local device reaches the carrier inside our server: our API out, live events in. */
 export interface LocalSignalling {
-  dial(token: string, to: string, sdp: string): Promise<{ callSid: string; sdp: string }>;
+  dial(token: string, to: string, sdp: string, grant: string): Promise<{ callSid: string; sdp: string }>;
   answer(token: string, callSid: string, sdp: string): Promise<{ callSid: string; sdp: string }>;
   hangUp(token: string, callSid: string): Promise<void>;
   sendDigits(token: string, callSid: string, digits: string): Promise<void>;
@@ -17,7 +17,7 @@ export interface LocalSignalling {
 }
 
 export const apiSignalling: LocalSignalling = {
-  dial: (token, to, sdp) => callApi(localCarrierDial, { body: { token, to, sdp } }),
+  dial: (token, to, sdp, grant) => callApi(localCarrierDial, { body: { token, to, sdp, grant } }),
   answer: (token, callSid, sdp) => callApi(localCarrierAnswer, { params: { callSid }, body: { token, sdp } }),
   hangUp: async (token, callSid) => {
     await callApi(localCarrierHangUp, { params: { callSid }, body: { token } });

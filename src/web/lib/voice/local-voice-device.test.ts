@@ -5,7 +5,7 @@ import { LocalVoiceDevice } from "./local-voice-device";
 import type { DeviceState, VoiceError, VoiceToken } from "./voice-device";
 
 const SID = `CA${"a".repeat(32)}`;
-const token: VoiceToken = { token: "tok", identity: "user-1", carrier: "local", expiresAt: Date.now() + 3_600_000 };
+const token: VoiceToken = { token: "tok", identity: "user-1", grant: "grant-1", carrier: "local", expiresAt: Date.now() + 3_600_000 };
 
 /** A stand-in for the browser's RTCPeerConnection: enough of it for offer/answer and stats. */
 class FakePeerConnection extends EventTarget {
@@ -93,7 +93,7 @@ describe("LocalVoiceDevice", () => {
     expect(registered).toHaveBeenCalledOnce();
     const call = await device.connect("+447700900123");
     await vi.advanceTimersByTimeAsync(0);
-    expect(signalling.dial).toHaveBeenCalledWith("tok", "+447700900123", "v=0 offer");
+    expect(signalling.dial).toHaveBeenCalledWith("tok", "+447700900123", "v=0 offer", "grant-1");
     expect(FakePeerConnection.last?.remoteDescription).toEqual({ type: "answer", sdp: "v=0 answer" });
     expect(call.callSid()).toBe(SID);
     push({ state: "ringing" });

@@ -29,6 +29,7 @@ export class LocalVoiceDevice extends DeviceStateMachine implements VoiceDevice 
     this.deps = {
       signalling: options.signalling ?? apiSignalling,
       token: () => this.token.token,
+      grant: () => this.token.grant,
       openMicrophone: options.openMicrophone ?? openMicrophone,
       createPeerConnection: options.createPeerConnection ?? (() => new RTCPeerConnection({ iceServers: [] })),
       ...(options.statsIntervalMs === undefined ? {} : { statsIntervalMs: options.statsIntervalMs }),

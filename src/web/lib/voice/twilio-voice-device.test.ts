@@ -17,7 +17,7 @@ class EventEmitter {
   }
 }
 
-const token: VoiceToken = { token: "jwt", identity: "u1", carrier: "twilio", expiresAt: Date.now() + 3_600_000 };
+const token: VoiceToken = { token: "jwt", identity: "u1", grant: "grant-u1", carrier: "twilio", expiresAt: Date.now() + 3_600_000 };
 
 /** Just enough of the Voice SDK's Call: events, parameters, state, and the calls our wrapper makes. */
 class SdkCall extends EventEmitter {
@@ -94,7 +94,7 @@ describe("TwilioVoiceDevice", () => {
     await device.register();
     const call = await device.connect("+447400123456");
     const sdkCall = sdk.calls[0] as SdkCall;
-    expect((sdk.created[0]?.device.connect as ReturnType<typeof vi.fn>).mock.calls[0]).toEqual([{ params: { To: "+447400123456" } }]);
+    expect((sdk.created[0]?.device.connect as ReturnType<typeof vi.fn>).mock.calls[0]).toEqual([{ params: { To: "+447400123456", Grant: "grant-u1" } }]);
     sdkCall.emit("ringing");
     sdkCall.emit("accept");
     for (const [rtt, jitter, received, lost] of [

@@ -39,7 +39,8 @@ export class TwilioVoiceDevice extends DeviceStateMachine implements VoiceDevice
     const device = await this.sdkDevice();
     this.setState("connecting");
     try {
-      const call = new TwilioCall(await device.connect({ params: { To: to } }), "outbound");
+      // Twilio hands the params to the voice webhook: the number, and the grant that ties the call to this sign-in.
+      const call = new TwilioCall(await device.connect({ params: { To: to, Grant: this.token.grant } }), "outbound");
       this.track(call);
       return call;
     } catch (error) {

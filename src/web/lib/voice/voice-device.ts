@@ -23,6 +23,8 @@ export interface VoiceError {
 export interface VoiceToken {
   token: string;
   identity: string;
+  /** Sent with every call placed (the `Grant` call parameter): the server lets a call through only while this sign-in is live. */
+  grant: string;
   carrier: CarrierName;
   /** ms since the epoch */
   expiresAt: number;

@@ -36,7 +36,7 @@ function session(lifetimeMs = 3_600_000) {
   let issued = 0;
   const fetchToken = vi.fn(() => {
     issued += 1;
-    return Promise.resolve<VoiceToken>({ token: `t${issued}`, identity: "u", carrier: "local", expiresAt: Date.now() + lifetimeMs });
+    return Promise.resolve<VoiceToken>({ token: `t${issued}`, identity: "u", grant: `g${issued}`, carrier: "local", expiresAt: Date.now() + lifetimeMs });
   });
   let device: FakeDevice | null = null;
   const voice = new VoiceSession({ fetchToken, createDevice: (token) => (device = new FakeDevice(token)) });
@@ -108,7 +108,7 @@ describe("VoiceSession", () => {
   it("fails to start, and never turns ready, when the device cannot register", async () => {
     const failure = new Error("sdk missing");
     const voice = new VoiceSession({
-      fetchToken: () => Promise.resolve({ token: "t", identity: "u", carrier: "local", expiresAt: Date.now() + 3_600_000 }),
+      fetchToken: () => Promise.resolve({ token: "t", identity: "u", grant: "g", carrier: "local", expiresAt: Date.now() + 3_600_000 }),
       createDevice: (token) => Object.assign(new FakeDevice(token), { register: vi.fn(() => Promise.reject(failure)) }),
     });
     const ready = vi.fn();

@@ -16,7 +16,7 @@ export async function fetchVoiceToken(): Promise<VoiceToken> {
   const answer = await callApi(voiceToken);
   const expiresAt = Date.parse(answer.expiresAt);
   if (!answer.token || !Number.isFinite(expiresAt)) throw new InvalidVoiceTokenError("Invalid access token received");
-  return { token: answer.token, identity: answer.identity, carrier: answer.carrier, expiresAt };
+  return { token: answer.token, identity: answer.identity, grant: answer.grant, carrier: answer.carrier, expiresAt };
 }
 
 export function tokenFresh(token: VoiceToken, now = Date.now()): boolean {

@@ -47,11 +47,13 @@ describe.each(engines)("the local carrier's routes on %s", (engine) => {
     await server.close();
   });
 
-  async function tokenOf(who: TestUser, on: TestServer = server): Promise<string> {
+  /** What the device gets from the voice token route: its token, and the call grant its calls carry. */
+  async function voiceOf(who: TestUser, on: TestServer = server): Promise<{ token: string; grant: string }> {
     const response = await on.app.inject({ method: "POST", url: "/api/voice/token", headers: { cookie: who.cookie } });
     expect(response.statusCode).toBe(200);
-    return response.json<{ token: string }>().token;
+    return response.json<{ token: string; grant: string }>();
   }
+  const tokenOf = async (who: TestUser, on: TestServer = server): Promise<string> => (await voiceOf(who, on)).token;
 
   async function dial(to: string, who: TestUser = customer) {
     const browser = await openBrowserPeer();
@@ -60,7 +62,7 @@ describe.each(engines)("the local carrier's routes on %s", (engine) => {
       method: "POST",
       url: "/api/local-carrier/calls",
       headers: { cookie: who.cookie },
-      payload: { token: await tokenOf(who), to, sdp: browser.offer },
+      payload: { ...(await voiceOf(who)), to, sdp: browser.offer },
     });
     expect(response.statusCode, response.body).toBe(201);
     const { callSid, sdp } = response.json<{ callSid: string; sdp: string }>();

@@ -59,7 +59,7 @@ describe.each(engines)("the local carrier on %s", (engine) => {
   async function dial(to: string) {
     const browser = await openBrowserPeer();
     browsers.push(browser);
-    const placed = await carrier.dial(customer.id, to, browser.offer);
+    const placed = await carrier.dial(customer.id, to, browser.offer, { grant: "the-device-grant" });
     await browser.accept(placed.sdp);
     placed.start();
     return { browser, callSid: placed.callSid };
@@ -71,11 +71,11 @@ describe.each(engines)("the local carrier on %s", (engine) => {
     return rows.filter((row) => row.type === "local_carrier.call" && (row.data as { callSid: string }).callSid === callSid).map((row) => row.data as { state: string; errorCode: number | null });
   }
 
-  it("asks the gate with a Twilio-shaped, signed form", async () => {
+  it("asks the gate with a Twilio-shaped, signed form carrying the device's call grant", async () => {
     const { callSid } = await dial("+14155550123");
     expect(callSid).toMatch(/^CA[0-9a-f]{32}$/);
     const gateForm = standIn.gateForms.find((form) => form.CallSid === callSid);
-    expect(gateForm).toMatchObject({ From: `client:${customer.id}`, To: "+14155550123", Direction: "inbound" });
+    expect(gateForm).toMatchObject({ From: `client:${customer.id}`, To: "+14155550123", Direction: "inbound", Grant: "the-device-grant" });
     expect(gateForm?.AccountSid).toMatch(/^AC[0-9a-f]{32}$/);
     await carrier.hangUp(customer.id, callSid);
   });

@@ -147,8 +147,9 @@ export class LocalCarrierCalls {
     return this.live.size;
   }
 
-  dial(userId: string, to: string, offerSdp: string): Promise<PlacedCall> {
-    return placeCall(this.context, this.tracker, userId, to, offerSdp);
+  /** `params`: the device's call parameters beyond the number (its call grant), handed to the voice webhook as Twilio hands them. */
+  dial(userId: string, to: string, offerSdp: string, params: { grant?: string } = {}): Promise<PlacedCall> {
+    return placeCall(this.context, this.tracker, userId, to, offerSdp, params);
   }
 
   ring(userId: string, from: string, callSid?: string): Promise<{ callSid: string }> {

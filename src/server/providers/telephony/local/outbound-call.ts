@@ -24,6 +24,7 @@ export async function placeCall(
   userId: string,
   to: string,
   offerSdp: string,
+  params: { grant?: string } = {},
 ): Promise<PlacedCall> {
   const callSid = newCallSid();
   let peer: MediaPeer;
@@ -45,6 +46,8 @@ export async function placeCall(
       Caller: `client:${userId}`,
       From: `client:${userId}`,
       To: to,
+      // The device's own call parameter, passed on as Twilio passes a device's params.
+      ...(params.grant ? { Grant: params.grant } : {}),
     });
     if (answer.statusCode !== 200) throw new Error(`the voice webhook answered ${answer.statusCode}`);
     gate = parseGateAnswer(answer.body);

@@ -22,7 +22,7 @@ export function registerLocalCarrierRoutes(app: FastifyInstance, calls: LocalCar
   };
 
   registerEndpoint(app, localCarrierDial, async ({ body, request, reply }) => {
-    const placed = await calls.dial(caller(request, body.token), body.to, body.sdp);
+    const placed = await calls.dial(caller(request, body.token), body.to, body.sdp, { grant: body.grant });
     // The call starts ringing once the device holds the answer, so its events never arrive before the call's sid does.
     void reply.then(placed.start, placed.start);
     return { callSid: placed.callSid, sdp: placed.sdp };
