@@ -70,7 +70,8 @@ test("buy $10 with a 10% bonus code, see $11 without a reload, a declined card c
   await page.goto("/en/phone");
   await page.getByText("$5", { exact: true }).click();
   await page.getByLabel("Discount code (optional)").fill(code);
-  await expect(page.getByText("You have already used this discount code.")).toBeVisible();
+  // Said at the field itself (and again, quietly, beside the price).
+  await expect(page.getByLabel("Discount code (optional)")).toHaveAccessibleDescription(/You have already used this discount code\./);
   await page.getByLabel("Discount code (optional)").fill("");
 
   // A declined card: the card's message, and nothing credited.

@@ -45,4 +45,10 @@ describe("money", () => {
     expect(arabic.replace(/[\u200e\u200f]/g, "")).toBe("0.08\u00a0US$");
     expect(formatUsd(770, "en", 2)).not.toContain("\u200e");
   });
+
+  it("lays a negative Arabic amount out as its positive, the minus isolated with the number", () => {
+    // Left to right "-2.50 US$" put the currency on the other side of the number from "US$ 2.50" in right-to-left text.
+    expect(formatUsd(-25_000, "ar", 2)).toBe(formatUsd(25_000, "ar", 2).replace("2.50", "\u2066-2.50\u2069"));
+    expect(formatUsd(-25_000, "en", 2)).toBe("-$2.50");
+  });
 });

@@ -43,6 +43,9 @@ export function moneyToFixed(amount: Money, decimals: 0 | 1 | 2 | 3 | 4): string
 }
 
 const LEFT_TO_RIGHT_MARK = "\u200e";
+const RIGHT_TO_LEFT_MARK = "\u200f";
+const LEFT_TO_RIGHT_ISOLATE = "\u2066";
+const POP_DIRECTIONAL_ISOLATE = "\u2069";
 
 // Building a number format is costly next to using one, and a price table formats hundreds of prices.
 const usdFormats = new Map<string, Intl.NumberFormat>();
@@ -64,7 +67,11 @@ function usdFormat(locale: string, decimals: number): Intl.NumberFormat {
 export function formatUsd(amount: Money, locale: string, decimals: 0 | 1 | 2 | 3 | 4 = 2): string {
   const value = Number(moneyToFixed(amount, decimals));
   const text = usdFormat(locale, decimals).format(value);
-  return /^ar\b/i.test(locale) ? text.replace(/\$/g, `$${LEFT_TO_RIGHT_MARK}`) : text;
+  if (!/^ar\b/i.test(locale)) return text;
+  const kept = text.replace(/\$/g, `$${LEFT_TO_RIGHT_MARK}`);
+  // ICU keeps a negative's minus with its number by a left-to-right mark, which also pulls "US$" after it onto the
+  // number's right: "-2.50 US$" where a positive reads "US$ 2.50". An isolate keeps the minus with the number alone.
+  return value < 0 ? kept.replace(/^[\u200e\u200f]*-([^\s\u00a0]+)/, `${RIGHT_TO_LEFT_MARK}${LEFT_TO_RIGHT_ISOLATE}-$1${POP_DIRECTIONAL_ISOLATE}`) : kept;
 }
 
 export function assertMoney(amount: Money): void {

@@ -108,6 +108,10 @@ describe("PhonePage", () => {
 
     fireEvent.change(code, { target: { value: "oldcode" } });
     expect((await screen.findByRole("alert")).textContent).toBe("This discount code has expired.");
+    // Said at the field, which on a phone is a screen above the summary; the summary says it again, quietly.
+    expect(code.getAttribute("aria-invalid")).toBe("true");
+    expect(code.getAttribute("aria-describedby")?.split(" ")).toContain(screen.getByRole("alert").id);
+    expect(within(summary()).getByText("This discount code has expired.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Pay $10.00" })).toHaveProperty("disabled", true);
   });
 

@@ -17,7 +17,7 @@ import { checkoutAmountOf, DEFAULT_PACKAGE, readCustomAmount } from "./amounts";
 import { usePaymentLimits, usePurchaseQuote, useStartCheckout } from "./buy-api";
 import { BUY_PREFIXES, useBuyStrings } from "./buy-strings";
 import { PackagePicker, type AmountChoice } from "./package-picker";
-import { QuoteSummary } from "./quote-summary";
+import { QuoteSummary, refusalText } from "./quote-summary";
 import { TalkTime } from "./talk-time";
 import { useDebounced } from "../../lib/use-debounced";
 
@@ -103,7 +103,8 @@ export function PhonePage() {
           ) : null}
           <PackagePicker choice={choice} onChoice={setChoice} customText={customText} onCustomText={setCustomText} custom={custom} bounds={limits.data} />
           <div className="max-w-sm">
-            <Field label={t("buy.code_label")} hint={t("buy.code_hint")} error={codeMalformed ? t("buy.code_malformed") : undefined}>
+            {/* A refused code is said under it, where the person typed: on a phone the summary is a screen below. */}
+            <Field label={t("buy.code_label")} hint={t("buy.code_hint")} error={codeMalformed ? t("buy.code_malformed") : current?.refusal ? refusalText(t, current.refusal, locale) : undefined}>
               <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} dir="ltr" className="uppercase rtl:text-end" value={codeText} onChange={(event) => setCodeText(event.target.value)} />
             </Field>
           </div>

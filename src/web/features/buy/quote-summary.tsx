@@ -7,17 +7,23 @@ import { useLocale } from "../../lib/use-locale";
 import { apiErrorMessage } from "../../lib/api-error-message";
 import { formatRate } from "../../lib/rates/rate-format";
 
+type Refusal = NonNullable<PurchaseQuote["refusal"]>;
+
 /** Why a code was refused, in the reader's language (errors.discount_<reason>), with the code's minimum when it has one. */
-export function RefusalNotice({ refusal }: { refusal: NonNullable<PurchaseQuote["refusal"]> }) {
+export function refusalText(t: ReturnType<typeof useTranslation>["t"], refusal: Refusal, locale: string): string {
+  const reason = t(`errors.discount_${refusal.reason}`);
+  if (refusal.reason !== "below_minimum" || refusal.minPurchase === null) return reason;
+  return `${reason} ${t("buy.code_minimum", { min: isolateText(formatRate(parseMoney(refusal.minPurchase), locale)) })}`;
+}
+
+/**
+ * The refusal again beside the price and the Pay button it holds back. Not an alert: the code field says it
+ * (phone-page.tsx), where the person typed, which on a phone is a screen above this.
+ */
+function RefusalNotice({ refusal }: { refusal: Refusal }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const minimum = refusal.minPurchase === null ? null : isolateText(formatRate(parseMoney(refusal.minPurchase), locale));
-  return (
-    <div role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-      <p>{t(`errors.discount_${refusal.reason}`)}</p>
-      {refusal.reason === "below_minimum" && minimum !== null ? <p className="mt-1">{t("buy.code_minimum", { min: minimum })}</p> : null}
-    </div>
-  );
+  return <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">{refusalText(t, refusal, locale)}</p>;
 }
 
 function Line({ label, value, strong, className }: { label: string; value: string; strong?: boolean; className?: string }) {
