@@ -216,6 +216,8 @@ export function createAuth({ db, bus, config, trustedOrigins, secret, mail, log,
         },
       },
     },
+    // Every live session is a row of the session table, read by the event streams' checks and the call gate's
+    // grant (modules/calls/call-grant.ts): a cookie cache or a secondary storage would have to keep them there too.
     session: { expiresIn: SESSION_SECONDS.expiresIn, updateAge: SESSION_SECONDS.updateAge },
     // Google with PKCE (better-auth always sends a code verifier for Google); shown only when configured.
     // Redirect URI to register with Google: {PUBLIC_URL}/api/auth/callback/google.

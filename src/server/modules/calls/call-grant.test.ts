@@ -84,7 +84,7 @@ describe.each(everyEngine)("the gate and the call grant on %s", (engine) => {
     expect(await dialWith(person, own)).toEqual({ kind: "dial", status: "initiated", reason: null });
   });
 
-  it("refuses the grant of a sign-in ended by a new password", async () => {
+  it("refuses the grant of a sign-in ended by a new password, and lets the tab's new session's grant through", async () => {
     const person = await buildUser(server);
     await grant(server, person.id, "2.00");
     const { grant: callGrant } = await voiceOf(person);
@@ -96,5 +96,9 @@ describe.each(everyEngine)("the gate and the call grant on %s", (engine) => {
     });
     expect(changed.statusCode).toBe(200);
     expect(await dialWith(person, callGrant)).toEqual(refused);
+    // better-auth ended every session, the changing tab's too, and gave that tab a new one: its new grant calls.
+    const cookie = changed.cookies.map((item) => `${item.name}=${item.value}`).join("; ");
+    expect(cookie).not.toBe("");
+    expect(await dialWith(person, (await voiceOf({ ...person, cookie })).grant)).toEqual({ kind: "dial", status: "initiated", reason: null });
   });
 });

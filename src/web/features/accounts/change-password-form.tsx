@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { authClient } from "../../lib/auth-client";
+import { announceNewSession } from "../../lib/auth/session-renewed";
 import { authErrorMessage } from "./auth-error";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
@@ -25,6 +26,8 @@ export function ChangePasswordForm() {
     const result = await authClient.changePassword({ currentPassword: current, newPassword: next, revokeOtherSessions: true });
     setBusy(false);
     if (result.error) return setError(authErrorMessage(t, result.error));
+    // better-auth ended every session, this tab's too, and opened a new one for it.
+    announceNewSession();
     setCurrent("");
     setNext("");
     notify.success(t("profile.password_changed"));

@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../../shared/api/profile";
 import { renderAt } from "../../test/render-with-app";
+import { onNewSession } from "../../lib/auth/session-renewed";
+import { ChangePasswordForm } from "./change-password-form";
 import { DeleteAccount } from "./delete-account";
 import { EmailChangeForm } from "./email-change-form";
 import { ProfileDetailsForm } from "./profile-details-form";
@@ -38,6 +40,24 @@ const writes = (sent: { method: string }[]) => sent.filter((request) => request.
 
 describe("the profile's forms", () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it("changes the password ending every other session, and says this tab now has a new one (its voice grant follows it)", async () => {
+    const sent = stubServer((path) => (path === "/api/auth/change-password" ? Response.json({ token: "new-session-token", user: { id: "u1" } }) : Response.json({})));
+    const renewed = vi.fn();
+    const stop = onNewSession(renewed);
+    try {
+      renderAt(<ChangePasswordForm />, { path: "/en/profile" });
+      fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "old-password-1" } });
+      fireEvent.change(screen.getByLabelText("New password"), { target: { value: "new-password-12345" } });
+      fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+      await waitFor(() => expect(renewed).toHaveBeenCalledTimes(1));
+      expect(writes(sent)).toEqual([
+        { method: "POST", path: "/api/auth/change-password", body: { currentPassword: "old-password-1", newPassword: "new-password-12345", revokeOtherSessions: true } },
+      ]);
+    } finally {
+      stop();
+    }
+  });
 
   it("saves spending amounts as the reader's language writes them, an empty field as no control", async () => {
     const sent = stubServer((_path, body) => Response.json({ ...(body as object), spentToday: "0.0000" }));

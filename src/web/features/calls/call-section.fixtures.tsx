@@ -3,7 +3,7 @@ import type { CallQuality } from "../../../shared/api/calls";
 import { useLiveEvents } from "../../lib/live-events";
 import { DeviceStateMachine } from "../../lib/voice/device-state";
 import { Emitter } from "../../lib/voice/emitter";
-import type { CallHandleStatus, VoiceCall, VoiceCallEvents, VoiceDevice } from "../../lib/voice/voice-device";
+import type { CallHandleStatus, VoiceCall, VoiceCallEvents, VoiceDevice, VoiceToken } from "../../lib/voice/voice-device";
 
 /**
  * Test doubles for the call section: a voice device and call the test drives by hand,
@@ -86,7 +86,8 @@ export class FakeDevice extends DeviceStateMachine implements VoiceDevice {
     this.emit("incoming", call);
     return call;
   }
-  updateToken() {}
+  /** The tokens (with their call grants) the session handed the device after its first. */
+  updateToken = vi.fn((_token: VoiceToken) => {});
   destroy() {}
 }
 

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { announceNewSession } from "../../lib/auth/session-renewed";
 import type { AuthState } from "../../lib/auth/use-auth";
 import { json, stubRatesApi } from "../../test/rates.fixtures";
 import { renderAt } from "../../test/render-with-app";
@@ -56,8 +57,12 @@ const signedOut: AuthState = { status: "unauthenticated", userId: null, email: n
 const signedIn: AuthState = { ...signedOut, status: "authenticated", userId: "u1", email: "a@example.com" };
 
 function stubApi(balance: { current: string }, rate = "0.0266") {
+  let grants = 0;
   return stubRatesApi((url, init) => {
-    if (url.pathname === "/api/voice/token") return json({ token: "tok", identity: "u1", grant: "grant-1", carrier: "local", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    if (url.pathname === "/api/voice/token") {
+      grants += 1;
+      return json({ token: `tok-${grants}`, identity: "u1", grant: `grant-${grants}`, carrier: "local", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    }
     if (url.pathname === "/api/credits/balance") return json({ balance: balance.current });
     if (url.pathname === "/api/rates/lookup") {
       const { number } = JSON.parse(String(init?.body)) as { number: string };
@@ -204,6 +209,16 @@ describe("the call section", () => {
     await waitFor(() => expect(countryTrigger().textContent).toContain("United States"));
     fireEvent.click(screen.getByRole("button", { name: "Contacts" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/en/auth"));
+  });
+
+  it("fetches a new token and call grant when the password change moves this tab to a new session, so its calls are not refused", async () => {
+    auth.current = signedIn;
+    stubApi({ current: "5.0000" });
+    renderSection();
+    await screen.findByText("Ready to call");
+    expect(FakeDevice.last?.updateToken).not.toHaveBeenCalled();
+    act(() => announceNewSession());
+    await waitFor(() => expect(FakeDevice.last?.updateToken).toHaveBeenCalledWith(expect.objectContaining({ token: "tok-2", grant: "grant-2" })));
   });
 
   it("fills the country and the number from a contact picked in the searchable dialog, which links to the contacts page", async () => {

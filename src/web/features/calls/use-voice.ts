@@ -4,6 +4,7 @@ import { notify } from "../../lib/notify";
 import { TOKEN_ERROR_CODES, type DeviceState, type VoiceCall } from "../../lib/voice/voice-device";
 import type { VoiceSession } from "../../lib/voice/voice-session";
 import { callErrorMessage } from "./call-errors";
+import { onNewSession } from "../../lib/auth/session-renewed";
 import { preloadLiveCallUi } from "./live-call-ui-loader";
 
 /** The voice device and its carriers' code: fetched when a signed-in person's device starts, never with the first page. */
@@ -35,6 +36,7 @@ export function useVoice(enabled: boolean): VoiceState {
     if (!enabled) return;
     let stopped = false;
     let voice: VoiceSession | null = null;
+    let stopListening = () => {};
     setReady(false);
     setFailed(false);
     // An incoming call may follow once the device listens: its card should not wait for a fetch.
@@ -62,6 +64,8 @@ export function useVoice(enabled: boolean): VoiceState {
           if (started.activeCall()) return;
           notify.error(callErrorMessage(t, error.code), { id: `voice-error-${error.code}` });
         });
+        // A password change moved this tab to a new session: the grant the calls carry must name it.
+        stopListening = onNewSession(() => started.requestRefresh());
         started.start().catch((error: unknown) => {
           setFailed(true);
           // A token failure was already told (tokenError); a device's own error by its `error` event.
@@ -77,6 +81,7 @@ export function useVoice(enabled: boolean): VoiceState {
     );
     return () => {
       stopped = true;
+      stopListening();
       voice?.stop();
       setSession(null);
       setReady(false);

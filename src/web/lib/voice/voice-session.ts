@@ -104,8 +104,11 @@ export class VoiceSession extends Emitter<VoiceSessionEvents> {
     this.removeAllListeners();
   }
 
-  /** Refreshes now when no call is on; during a call, once it is over (a mid-call update can glitch the audio). */
-  private requestRefresh(): void {
+  /**
+   * Fetches a new token (and call grant) now when no call is on; during a call, once it is over (a mid-call
+   * update can glitch the audio). Also asked for when this tab's sign-in moved to a new session.
+   */
+  requestRefresh(): void {
     if (this.state === "idle") void this.refresh();
     else this.refreshDue = true;
   }
