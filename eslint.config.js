@@ -61,9 +61,20 @@ export default tseslint.config(
             // Its metadata is the largest part of the site's code: only the modules fetched when a number needs reading import it.
             { group: ["libphonenumber-js", "libphonenumber-js/*"], message: "Read numbers through calls/load-number-reader.ts or lib/phone-format.ts; country data is in shared/countries." },
           ],
+          paths: [
+            {
+              name: "react",
+              importNames: ["Suspense"],
+              message: "Use CommittedBoundary (lib/committed-boundary.tsx): what acts on a part before the person's own events (the early-input replay) waits until its boundary says it is committed.",
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    files: ["src/web/lib/committed-boundary.tsx"],
+    rules: { "no-restricted-imports": restrict(["**/server/**", "node:*"], "The web app talks to the server over HTTP only.") },
   },
   {
     files: ["src/web/features/calls/number-reader.ts", "src/web/lib/phone-format.ts", "src/web/**/*.test.{ts,tsx}"],

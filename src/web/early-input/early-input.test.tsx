@@ -298,6 +298,35 @@ describe("input before the app has taken over", () => {
     }
   });
 
+  it("gives back what was typed again after the app started but before the part was taken over, which React did not hear", async () => {
+    const open = await heldBackPage(BoundaryPage, "2025550");
+    // Still the server's part: React drops this, and the field shows the longer number.
+    typeInto(screen.getByLabelText("Number"), "2025550123");
+    await act(async () => open());
+    await waitFor(() => expect(seen).toEqual(["call 2025550123"]), { timeout: 2000 });
+  });
+
+  it("drops a press on a part still not taken over two minutes after the app started: nothing would hear it", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const open = await heldBackPage(BoundaryPage, "2025550123");
+      // Every click on the page, heard before React's root (which stops one on a part it cannot hydrate; a form's button would still post the form).
+      const reached = vi.fn();
+      window.addEventListener("click", reached, true);
+      await act(async () => vi.advanceTimersByTimeAsync(121_000));
+      await act(async () => open());
+      await act(async () => vi.advanceTimersByTimeAsync(1_000));
+      window.removeEventListener("click", reached, true);
+      expect(reached).not.toHaveBeenCalled();
+      expect(seen).toEqual([]);
+      // The part runs now, and answers a press of its own.
+      fireEvent.click(screen.getByRole("button", { name: "Start call" }));
+      expect(seen).toEqual(["call "]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("leaves the app alone once it runs", async () => {
     serverPage();
     await appTakesOver();

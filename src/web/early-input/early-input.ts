@@ -14,7 +14,7 @@
  * or key is made again, waiting each time until React has taken over the part of the page
  * it lands on.
  */
-import { BOUNDARY_ATTRIBUTE, TAKEN_OVER_ATTRIBUTE } from "../lib/boundary-markers";
+import { BOUNDARY_ATTRIBUTE, TAKE_OVER_EVENT, TAKEN_OVER_ATTRIBUTE } from "../lib/boundary-markers";
 
 /** What a press before the app runs may land on: a button of any kind. Links work without the app, as links. */
 const PRESSABLE = 'button, input[type="submit"], input[type="button"], input[type="image"], [role="button"]';
@@ -23,8 +23,9 @@ const APP_ROOT = "#root";
 /** Set on <html> by the app once React has committed the page. */
 const READY_ATTRIBUTE = "data-app-ready";
 /**
- * How long a replay waits for the boundaries around what it lands on to say they are committed: as long as a
- * slow phone on a poor connection may take to fetch a part's code and data, and then it is made anyway.
+ * How long, from the app's start, a replay waits for the boundaries around what it lands on to say they are
+ * committed: as long as a slow phone on a poor connection may take to fetch a part's code and data. A step on
+ * a part still not taken over by then is dropped: React would not hear it, and a press could post a form.
  */
 const BOUNDARY_WAIT_MS = 120_000;
 /** How long it then waits for React's own mark on the element (its fiber), before making it anyway. */
@@ -47,20 +48,24 @@ type Step =
  */
 const KEYS_NOT_KEPT = new Set(["Tab", "Enter", " ", "Shift", "Control", "Alt", "Meta", "CapsLock"]);
 
+const isField = (win: Window & typeof globalThis, target: EventTarget | null): target is Field =>
+  target instanceof win.HTMLInputElement || target instanceof win.HTMLTextAreaElement || target instanceof win.HTMLSelectElement;
+const typeStepOf = (steps: Step[], field: Field) => steps.find((step): step is Extract<Step, { kind: "type" }> => step.kind === "type" && step.field === field);
+/** Notes the field's text now as what to give back: its last text is what counts, its place in the order where it was first typed in. */
+function noteTyped(steps: Step[], field: Field): void {
+  const known = typeStepOf(steps, field);
+  if (known) Object.assign(known, { value: field.value, checked: isCheckable(field) && field.checked });
+  else steps.push({ kind: "type", field, value: field.value, checked: isCheckable(field) && field.checked });
+}
+
 export function captureEarlyInput(win: Window & typeof globalThis): void {
   const root = win.document.documentElement;
   const isReady = () => root.hasAttribute(READY_ATTRIBUTE);
   const steps: Step[] = [];
-  const isField = (target: EventTarget | null): target is Field =>
-    target instanceof win.HTMLInputElement || target instanceof win.HTMLTextAreaElement || target instanceof win.HTMLSelectElement;
 
   const onType = (event: Event) => {
-    if (isReady() || !isField(event.target)) return;
-    const field = event.target;
-    const known = steps.find((step): step is Extract<Step, { kind: "type" }> => step.kind === "type" && step.field === field);
-    // The field's last text is what counts; its place in the order is where it was first typed in.
-    if (known) Object.assign(known, { value: field.value, checked: isCheckable(field) && field.checked });
-    else steps.push({ kind: "type", field, value: field.value, checked: isCheckable(field) && field.checked });
+    if (isReady() || !isField(win, event.target)) return;
+    noteTyped(steps, event.target);
   };
   const onPress = (event: Event) => {
     if (isReady()) return;
@@ -113,10 +118,14 @@ export function captureEarlyInput(win: Window & typeof globalThis): void {
 }
 
 async function replay(win: Window & typeof globalThis, steps: Step[]) {
-  // A field typed into again once the app runs has its text from the app itself: nothing to give back.
+  const deadline = Date.now() + BOUNDARY_WAIT_MS;
+  // A field typed into again once its part is taken over has its text from the app itself: nothing to give back.
+  // Typed into again before that, React did not hear it either: its new text is what is given back.
   const retypedSince = new Set<EventTarget>();
   const noteRetyped = (event: Event) => {
-    if (event.isTrusted && event.target) retypedSince.add(event.target);
+    if (ownEvents.has(event) || !event.target) return;
+    if (isField(win, event.target) && !boundariesCommitted(event.target) && typeStepOf(steps, event.target)) noteTyped(steps, event.target);
+    else retypedSince.add(event.target);
   };
   win.addEventListener("input", noteRetyped, true);
   let lastKeyTarget: Element | null = null;
@@ -126,9 +135,9 @@ async function replay(win: Window & typeof globalThis, steps: Step[]) {
       const element = step.kind === "type" ? step.field : step.kind === "submit" ? step.form : step.target;
       // The page it was pressed on is gone (the app navigated): there is nothing to make it on.
       if (!element.isConnected) continue;
-      await takenOver(win, element);
-      // React replaced it meanwhile (a part rendered afresh rather than taken over): nothing is there to act on.
-      if (!element.isConnected) continue;
+      const committed = await takenOver(win, element, deadline);
+      // React replaced it meanwhile (a part rendered afresh rather than taken over), or never took its part over.
+      if (!element.isConnected || !committed) continue;
       if (step.kind === "type" && !retypedSince.has(step.field)) giveBack(win, step);
       else if (step.kind === "press" && !step.target.matches(":disabled")) press(win, step.target);
       else if (step.kind === "submit") step.form.requestSubmit();
@@ -162,8 +171,9 @@ function press(win: Window & typeof globalThis, target: HTMLElement) {
  * Waits until React has taken `element` over. Every Suspense boundary around server-rendered
  * content says on its wrapper when React has committed it (committed-boundary.tsx; an island
  * is one): until then an event on the part is dropped by React whenever it cannot hydrate the
- * boundary on the spot, its code or data still coming. That wait is our own attribute's, and
- * as long as the part takes (BOUNDARY_WAIT_MS at most). React also marks an element with its
+ * boundary on the spot, its code or data still coming. That wait is our own attribute's, as
+ * long as the part takes, until BOUNDARY_WAIT_MS after the app started: answers false for a part
+ * still not taken over then. React also marks an element with its
  * own fiber property (named so by react-dom since React 17) while it renders it, which the
  * element outside every boundary has once the page is ready: that wait is bounded by
  * FIBER_WAIT_MS, so a react-dom that named it otherwise would delay a replay, not lose it.
@@ -172,9 +182,13 @@ function press(win: Window & typeof globalThis, target: HTMLElement) {
  * commit that followed, or never heard (decision 053). An element React has removed meanwhile
  * ends the wait.
  */
-async function takenOver(win: Window & typeof globalThis, element: Element): Promise<void> {
-  await waitFor(win, () => boundariesCommitted(element), BOUNDARY_WAIT_MS, element);
-  await waitFor(win, () => Object.keys(element).some((key) => key.startsWith("__reactFiber$")), FIBER_WAIT_MS, element);
+async function takenOver(win: Window & typeof globalThis, element: Element, deadline: number): Promise<boolean> {
+  // A deferred island waits to be needed (islands.tsx): this says it is, wherever the screen has scrolled since.
+  element.dispatchEvent(new win.Event(TAKE_OVER_EVENT, { bubbles: true }));
+  await waitFor(win, () => boundariesCommitted(element), deadline, element);
+  if (!boundariesCommitted(element)) return false;
+  await waitFor(win, () => Object.keys(element).some((key) => key.startsWith("__reactFiber$")), Date.now() + FIBER_WAIT_MS, element);
+  return true;
 }
 
 /** Whether every boundary `element` is in says its content is committed. */
@@ -185,9 +199,8 @@ function boundariesCommitted(element: Element): boolean {
   return true;
 }
 
-/** Resolves once `done()` holds, `element` has left the page, or `limitMs` has passed. */
-function waitFor(win: Window & typeof globalThis, done: () => boolean, limitMs: number, element: Element): Promise<void> {
-  const deadline = Date.now() + limitMs;
+/** Resolves once `done()` holds, `element` has left the page, or `deadline` (ms since the epoch) has passed. */
+function waitFor(win: Window & typeof globalThis, done: () => boolean, deadline: number, element: Element): Promise<void> {
   return new Promise((resolve) => {
     const check = () => {
       if (done() || !element.isConnected || Date.now() > deadline) resolve();
@@ -203,6 +216,9 @@ function takesText(win: Window & typeof globalThis, target: Element): boolean {
   if (target instanceof win.HTMLInputElement) return !["button", "submit", "reset", "checkbox", "radio", "image"].includes(target.type);
   return target instanceof win.HTMLElement && target.isContentEditable;
 }
+
+/** The events the replay itself dispatches to give text back: not a person typing again. */
+const ownEvents = new WeakSet<Event>();
 
 const isCheckable = (field: Field): field is HTMLInputElement => field.tagName === "INPUT" && (field.type === "checkbox" || field.type === "radio");
 
@@ -225,6 +241,9 @@ function giveBack(win: Window & typeof globalThis, step: Extract<Step, { kind: "
   field.value = "";
   if (setValue) setValue.call(field, step.value);
   else field.value = step.value;
-  field.dispatchEvent(new win.Event("input", { bubbles: true }));
-  field.dispatchEvent(new win.Event("change", { bubbles: true }));
+  for (const type of ["input", "change"]) {
+    const event = new win.Event(type, { bubbles: true });
+    ownEvents.add(event);
+    field.dispatchEvent(event);
+  }
 }

@@ -15,3 +15,8 @@ export const BOUNDARY_ATTRIBUTE = "data-boundary";
  * cannot hydrate the boundary on the spot (its code or data still coming).
  */
 export const TAKEN_OVER_ATTRIBUTE = "data-taken-over";
+/**
+ * Dispatched (bubbling) on an element the early-input replay is about to act on: a deferred island
+ * around it is taken over now (islands.tsx), as when it is touched, wherever the screen has scrolled.
+ */
+export const TAKE_OVER_EVENT = "app:take-over";

@@ -3,6 +3,7 @@ import { createContext, memo, startTransition, StrictMode, Suspense, useContext,
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { TAKE_OVER_EVENT } from "./boundary-markers";
 import { Island, releaseAllIslands, releaseIsland, watchIslands } from "./islands";
 
 /** Which parts have run their effects: only a part React has taken over has. */
@@ -117,6 +118,15 @@ describe("islands", () => {
     expect(running.has("text")).toBe(true);
     // The same element, hydrated, not rendered again; the press counted.
     expect(screen.getByRole("button", { name: "text 1" })).toBe(buttons.text);
+    expect(running.has("later")).toBe(false);
+  });
+
+  it("takes a deferred part over when the early-input replay is about to act on it, wherever the screen is", async () => {
+    const buttons = await hydrateServerPage();
+    await act(async () => {
+      buttons.text!.dispatchEvent(new Event(TAKE_OVER_EVENT, { bubbles: true }));
+    });
+    expect(running.has("text")).toBe(true);
     expect(running.has("later")).toBe(false);
   });
 

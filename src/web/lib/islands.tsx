@@ -1,4 +1,5 @@
 import { use, useState, type ReactNode } from "react";
+import { TAKE_OVER_EVENT } from "./boundary-markers";
 import { CommittedBoundary } from "./committed-boundary";
 
 /**
@@ -21,8 +22,11 @@ import { CommittedBoundary } from "./committed-boundary";
 
 /** How far below (or above) the screen an island starts being taken over, so it is ready by the time it is seen. */
 const NEAR_SCREEN_MARGIN = "200px";
-/** The events that mean a person is about to use a part of the page. Listened for before React's own, in the capture phase of the window. */
-const TOUCH_EVENTS = ["pointerdown", "touchstart", "mousedown", "click", "keydown", "focusin", "input"] as const;
+/**
+ * The events that mean a person is about to use a part of the page, and the early-input replay's about to act on it
+ * for them. Listened for before React's own, in the capture phase of the window.
+ */
+const TOUCH_EVENTS = ["pointerdown", "touchstart", "mousedown", "click", "keydown", "focusin", "input", TAKE_OVER_EVENT] as const;
 /** The markers React's server renderer writes around a Suspense boundary's content. */
 const BOUNDARY_MARKERS = /^<!--\$-->|<!--\/\$-->$/g;
 

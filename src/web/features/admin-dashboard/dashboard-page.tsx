@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { CommittedBoundary } from "../../lib/committed-boundary";
 import { useTranslation } from "../../lib/i18n/use-translation";
 import { Spinner } from "../../components/ui/spinner";
 import { PAGE_WIDTH } from "../../components/ui/page-width";
@@ -56,9 +57,9 @@ export function DashboardPage() {
               {t("dashboard.charts_title")}
             </h2>
             <div className="mt-4">
-              <Suspense fallback={<Spinner label={t("dashboard.loading_charts")} />}>
+              <CommittedBoundary fallback={<Spinner label={t("dashboard.loading_charts")} />}>
                 <DashboardCharts data={data} />
-              </Suspense>
+              </CommittedBoundary>
             </div>
           </section>
           <LatestActivity data={data} />
