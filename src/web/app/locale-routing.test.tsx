@@ -112,6 +112,12 @@ describe("language routing", () => {
     stop();
     const router = renderAt("/");
     await waitFor(() => expect(router.state.location.pathname).toBe("/sv/phone"));
+    // Signed out again: the store outlives the test, and the next one would render a signed-in shell with no EventSource.
+    signedIn = false;
+    const again = session.listen(() => undefined);
+    authClient.$store.notify("$sessionSignal");
+    await waitFor(() => expect(session.get().data).toBeNull());
+    again();
   });
 
   it("shows the 404 page with a way home under a language", async () => {
