@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client";
 import { databaseProbe } from "./db/outage";
 import { runSeeders } from "./db/seed";
 import { registerAccessControl } from "./http/access";
+import { createActivityStamp } from "./modules/accounts/activity-stamp";
 import { registerErrorHandling, registerNotFound } from "./http/error-handler";
 import { registerJsonBody } from "./http/json-body";
 import { registerOpenApi } from "./http/openapi";
@@ -223,7 +224,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   registerRequestGuards(app);
   registerSameOriginWrites(app, origins);
   await registerOpenApi(app);
-  registerAccessControl(app, auth);
+  registerAccessControl(app, auth, createActivityStamp(database.db, log));
 
   const carrierSecret = localCarrierSecret(config, () => loadOrCreateSecrets(config.dataDir).localCarrierSecret);
   const carrier = (options.carrier ?? chooseCarrier)({

@@ -38,7 +38,7 @@ describe("PGlite and PostgreSQL give the same results for the same migrations", 
         "account", "app_settings", "audit_log", "blog_covers", "blog_posts", "call_logs", "call_status_updates", "contacts", "country_rates", "credit_balances", "dashboard_daily_summary",
         "discount_codes", "discount_redemptions", "ledger_entries", "local_carrier_calls", "mail_outbox", "payment_disputes", "payment_refunds",
         "payments", "rate_deck_rows", "seed_runs", "session", "spending_settings", "support_conversations", "support_messages", "throttle_counters",
-        "translations", "user", "user_events", "verification", "webhook_events",
+        "translations", "user", "user_activity", "user_events", "verification", "webhook_events",
       ]);
     }
   });

@@ -6,6 +6,11 @@ import { AppError } from "./app-error";
 import { addRouteOnRequest } from "./route-hooks";
 import { requireSignature, type VerifySignature } from "./signed-access";
 
+/** Told of each signed-in request let in (the back office's "Last active", modules/accounts/activity-stamp.ts). */
+export interface ActivityStamp {
+  note(userId: string): void;
+}
+
 /** Who may call a route: the shared levels, or `signed` for provider webhooks (server only; http/signed-access.ts). */
 export type RouteAccess = Access | "signed";
 
@@ -37,7 +42,7 @@ declare module "fastify" {
  * Every route declares who may call it. A route without a declaration does not
  * register, so a forgotten check is a start-up failure, not a leak.
  */
-export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
+export function registerAccessControl(app: FastifyInstance, auth: Auth, activity?: ActivityStamp): void {
   app.decorateRequest("viewer", null);
   app.decorateRequest("viewerResolved", false);
   const routes: RegisteredRoute[] = [];
@@ -46,8 +51,8 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
   // Checked before the body is read or validated: a caller without access learns
   // nothing about what the route would accept (401/403 come before any 400). Only
   // routes that need a viewer carry the check; public ones do no work for it.
-  const requireUser = checkAccess(auth, "user");
-  const requireAdmin = checkAccess(auth, "admin");
+  const requireUser = checkAccess(auth, "user", activity);
+  const requireAdmin = checkAccess(auth, "admin", activity);
   app.addHook("onRoute", (route) => {
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (access === undefined && needsDeclaredAccess(route.url)) {
@@ -63,10 +68,12 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
   });
 }
 
-function checkAccess(auth: Auth, access: "user" | "admin"): onRequestAsyncHookHandler {
+function checkAccess(auth: Auth, access: "user" | "admin", activity: ActivityStamp | undefined): onRequestAsyncHookHandler {
   return async (request) => {
     const viewer = await viewerOf(auth, request);
     if (!viewer) throw new AppError(401, "unauthorized", "Please sign in to continue");
+    // The back office's "Last active" (modules/accounts/activity-stamp.ts).
+    activity?.note(viewer.userId);
     if (access === "admin" && viewer.role !== "admin") {
       throw new AppError(403, "forbidden", "This page is for administrators only");
     }

@@ -20,3 +20,4 @@ export * from "./contacts";
 export * from "./support";
 export * from "./spending";
 export * from "./dashboard";
+export * from "./activity";

@@ -3,16 +3,13 @@ import { ADMIN_USERS_PAGE_SIZE, type AdminUserFilter, type AdminUserListQuery, t
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
 import { pageOf, pageWindow } from "../../../shared/api/paging";
 import type { Executor } from "../../db/client";
-import { session, user } from "../../db/schema/auth";
+import { user } from "../../db/schema/auth";
 import { creditBalances } from "../../db/schema/credits";
 import { AppError } from "../../http/app-error";
+import { lastActive, lastActiveText } from "./last-active";
 
 /** The balance of an account with no ledger row yet is 0. */
 const balance = sql<string>`coalesce(${creditBalances.balance}, 0)`;
-/** The latest sign-in or use of a session still held; null when none is left. */
-const lastActive = sql`(select max(${session.updatedAt}) from ${session} where ${session.userId} = ${user.id})`;
-/** The same moment as ISO 8601 text, written by the database so both engines answer alike. */
-const lastActiveText = sql<string | null>`to_char(${lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The filter as SQL over user joined to its balance. The search matches the email or the

@@ -1,11 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AdminUserProfile } from "../../../shared/api/admin-users";
 import { moneyToDecimal, parseMoney } from "../../../shared/money";
 import type { Executor } from "../../db/client";
 import { auditLog } from "../../db/schema/audit";
-import { session, user } from "../../db/schema/auth";
+import { user } from "../../db/schema/auth";
 import { creditBalances } from "../../db/schema/credits";
 import { notFound } from "../../http/app-error";
+import { lastActiveText } from "./last-active";
 
 /** Who does an admin change: the admin's own account. */
 export interface Admin {
@@ -21,7 +22,7 @@ export async function userProfile(db: Executor, userId: string): Promise<AdminUs
     .leftJoin(creditBalances, eq(creditBalances.userId, user.id))
     .where(eq(user.id, userId));
   if (!row) throw notFound("No such account.");
-  const [active] = await db.select({ at: sql<string | null>`to_char(max(${session.updatedAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` }).from(session).where(eq(session.userId, userId));
+  const [active] = await db.select({ at: lastActiveText }).from(user).where(eq(user.id, userId));
   const { account } = row;
   return {
     id: account.id,

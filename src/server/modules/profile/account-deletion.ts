@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BusPublisher } from "../../db/bus";
 import type { Executor } from "../../db/client";
+import { userActivity } from "../../db/schema/activity";
 import { account, session, user, verification } from "../../db/schema/auth";
 import { callLogs } from "../../db/schema/calls";
 import { creditBalances } from "../../db/schema/credits";
@@ -66,6 +67,7 @@ export async function deleteOwnAccount(db: Executor, bus: BusPublisher, userId: 
     // Reset links (value = the account's id) and email links (identifier = the address).
     await tx.delete(verification).where(sql`${verification.value} = ${userId} or ${verification.identifier} = ${row.email}`);
     await tx.delete(spendingSettings).where(eq(spendingSettings.userId, userId));
+    await tx.delete(userActivity).where(eq(userActivity.userId, userId));
     await tx.delete(userEvents).where(eq(userEvents.userId, userId));
     await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, row.email));
     await forgetMailTo(tx, row.email);
