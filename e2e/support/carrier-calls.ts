@@ -33,7 +33,9 @@ export async function settledCall(server: RunningServer, customer: TestAccount, 
   try {
     await signIn(request, server, customer);
     const { id: userId } = (await (await request.get("/api/me")).json()) as { id: string };
-    await carrierPost(server, request, VOICE_WEBHOOK_PATH, { CallSid: callSid, From: `client:${userId}`, To: "+447106123456", AccountSid: `AC${"0".repeat(32)}`, Direction: "inbound" });
+    // The call grant the customer's device would send with the call (decision 058).
+    const { grant } = (await (await request.post("/api/voice/token", { headers: { origin: server.baseURL } })).json()) as { grant: string };
+    await carrierPost(server, request, VOICE_WEBHOOK_PATH, { CallSid: callSid, From: `client:${userId}`, To: "+447106123456", AccountSid: `AC${"0".repeat(32)}`, Direction: "inbound", Grant: grant });
     const leg = { CallSid: `CB${callSid.slice(2)}`, ParentCallSid: callSid, To: "+447106123456" };
     for (const status of ["initiated", "ringing", "in-progress"]) await carrierPost(server, request, STATUS_WEBHOOK_PATH, { ...leg, CallStatus: status });
     await carrierPost(server, request, STATUS_WEBHOOK_PATH, { ...leg, CallStatus: "completed", CallDuration: String(talkSeconds) });
