@@ -8,7 +8,8 @@ import { parseMoney } from "../src/shared/money";
 import { loadConfig } from "../src/server/config";
 import { publishOnlyBus } from "../src/server/db/bus";
 import { openDatabase } from "../src/server/db/client";
-import { user } from "../src/server/db/schema/auth";
+import { session, user } from "../src/server/db/schema/auth";
+import { issueCallGrant } from "../src/server/modules/calls/call-grant";
 import { postLedgerEntry } from "../src/server/modules/credits/ledger";
 import { STATUS_WEBHOOK_PATH, VOICE_WEBHOOK_PATH } from "../src/server/modules/calls/twiml";
 import { localCarrierSecret } from "../src/server/providers/telephony/choose-carrier";
@@ -60,7 +61,8 @@ export async function runSettlementBench(adminUrl: string, options: { calls: num
       const secret = localCarrierSecret(loadConfig({ ...env, PUBLIC_URL: product.url }), () => {
         throw new Error("the bench sets AUTH_SECRET");
       });
-      const userIds = await fundedCustomers(databaseUrl, options.calls);
+      const customers = await fundedCustomers(databaseUrl, options.calls);
+      const userIds = customers.map((customer) => customer.userId);
       const callSids = userIds.map(() => `CA${randomBytes(16).toString("hex")}`);
 
       const sign = (pathname: string, params: Record<string, string>) => ({
@@ -72,7 +74,7 @@ export async function runSettlementBench(adminUrl: string, options: { calls: num
         },
         body: new URLSearchParams(params).toString(),
       });
-      const gateRequests = userIds.map((userId, index) => sign(VOICE_WEBHOOK_PATH, { CallSid: callSids[index]!, From: `client:${userId}`, To: UK_MOBILE }));
+      const gateRequests = customers.map(({ userId, grant }, index) => sign(VOICE_WEBHOOK_PATH, { CallSid: callSids[index]!, From: `client:${userId}`, To: UK_MOBILE, Grant: grant }));
       const completions = callSids.map((callSid, index) =>
         sign(STATUS_WEBHOOK_PATH, { CallSid: `CB${callSid.slice(2)}`, ParentCallSid: callSid, CallStatus: "completed", CallDuration: String(1 + ((index * 37) % 900)) }),
       );
@@ -105,21 +107,26 @@ export async function runSettlementBench(adminUrl: string, options: { calls: num
   }
 }
 
-/** Customers with $100 each (an admin adjustment), written straight into the database the server uses. */
-async function fundedCustomers(databaseUrl: string, count: number): Promise<string[]> {
+/**
+ * Customers with $100 each (an admin adjustment) and a live sign-in each, written straight into the database the
+ * server uses, with the call grant their devices would send (decision 058).
+ */
+async function fundedCustomers(databaseUrl: string, count: number): Promise<{ userId: string; grant: string }[]> {
   const database = await openDatabase({ databaseUrl });
   try {
     const ids = Array.from({ length: count }, (_, index) => `bench-${index}-${randomBytes(4).toString("hex")}`);
     for (let start = 0; start < ids.length; start += 500) {
       const batch = ids.slice(start, start + 500);
       await database.db.insert(user).values(batch.map((id) => ({ id, name: id, email: `${id}@bench.example`, emailVerified: true })));
+      await database.db.insert(session).values(batch.map((id) => ({ id: `s-${id}`, token: `t-${id}`, userId: id, expiresAt: new Date(Date.now() + 86_400_000) })));
     }
     for (const id of ids) {
       await database.db.transaction((tx) =>
         postLedgerEntry(tx, { userId: id, kind: "admin_adjustment", reference: `bench-grant-${id}`, amount: parseMoney("100"), createdBy: "bench" }, publishOnlyBus(tx)),
       );
     }
-    return ids;
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    return ids.map((userId) => ({ userId, grant: issueCallGrant(AUTH_SECRET, { userId, sessionId: `s-${userId}`, expiresAt }) }));
   } finally {
     await database.close();
   }
