@@ -64,13 +64,20 @@ export function reportStatus(server: TestServer, callSid: string, status: string
   });
 }
 
+/** What the signed-in browser's device gets from the voice token route: its token, and the call grant its calls carry. */
+export async function voiceFor(server: TestServer, cookie: string): Promise<{ token: string; grant: string }> {
+  const answer = await server.app.inject({ method: "POST", url: "/api/voice/token", headers: { cookie } });
+  if (answer.statusCode !== 200) throw new Error(`the voice token route answered ${answer.statusCode}: ${answer.body}`);
+  return answer.json<{ token: string; grant: string }>();
+}
+
 /**
  * A call placed as the web app's local device places it: a voice token, the browser's offer to the
  * local carrier, its answer accepted. The call is ringing or answered by then; the caller opens (and
  * closes) the browser peer, so it can choose how that browser behaves.
  */
 export async function dialOnLocalCarrier(server: TestServer, cookie: string, to: string, browser: BrowserPeer): Promise<{ callSid: string; token: string; grant: string }> {
-  const { token, grant } = (await server.app.inject({ method: "POST", url: "/api/voice/token", headers: { cookie } })).json<{ token: string; grant: string }>();
+  const { token, grant } = await voiceFor(server, cookie);
   const placed = await server.app.inject({ method: "POST", url: "/api/local-carrier/calls", headers: { cookie }, payload: { token, to, sdp: browser.offer, grant } });
   if (placed.statusCode !== 201) throw new Error(`the local carrier answered ${placed.statusCode}: ${placed.body}`);
   const { callSid, sdp } = placed.json<{ callSid: string; sdp: string }>();

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callLogs } from "../../db/schema/calls";
-import { grant, newCallSid, placeCall } from "../../test/calls";
+import { grant, newCallSid, placeCall, voiceFor } from "../../test/calls";
 import { everyEngine } from "../../test/engines";
 import { buildUser, type TestUser } from "../../test/factories";
 import { startTestServer, type TestServer } from "../../test/test-server";
@@ -45,11 +45,7 @@ describe.each(everyEngine)("the gate and the call grant on %s", (engine) => {
   afterAll(() => server.close());
 
   const UK_MOBILE = "+447106123456";
-  const voiceOf = async (person: TestUser) => {
-    const answer = await server.app.inject({ method: "POST", url: "/api/voice/token", headers: { cookie: person.cookie } });
-    expect(answer.statusCode).toBe(200);
-    return answer.json<{ token: string; grant: string }>();
-  };
+  const voiceOf = (person: TestUser) => voiceFor(server, person.cookie);
   /** Places a call with `callGrant` (null: none) and answers what the gate did and recorded. */
   const dialWith = async (person: TestUser, callGrant: string | null) => {
     const callSid = newCallSid();

@@ -7,6 +7,7 @@ import { userEvents } from "../../../db/schema/events";
 import { ledgerEntries } from "../../../db/schema/credits";
 import { postLedgerEntry } from "../../../modules/credits/ledger";
 import { engines } from "../../../test/engines";
+import { voiceFor } from "../../../test/calls";
 import { buildUser, type TestUser } from "../../../test/factories";
 import { startTestServer, startTestServerOn, type TestServer } from "../../../test/test-server";
 import { signatureHeader } from "../../../webhooks/hmac";
@@ -47,12 +48,7 @@ describe.each(engines)("the local carrier's routes on %s", (engine) => {
     await server.close();
   });
 
-  /** What the device gets from the voice token route: its token, and the call grant its calls carry. */
-  async function voiceOf(who: TestUser, on: TestServer = server): Promise<{ token: string; grant: string }> {
-    const response = await on.app.inject({ method: "POST", url: "/api/voice/token", headers: { cookie: who.cookie } });
-    expect(response.statusCode).toBe(200);
-    return response.json<{ token: string; grant: string }>();
-  }
+  const voiceOf = (who: TestUser, on: TestServer = server) => voiceFor(on, who.cookie);
   const tokenOf = async (who: TestUser, on: TestServer = server): Promise<string> => (await voiceOf(who, on)).token;
 
   async function dial(to: string, who: TestUser = customer) {
